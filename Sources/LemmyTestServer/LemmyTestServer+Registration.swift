@@ -52,10 +52,12 @@ extension LemmyTestServer {
     /// Accepts the pending registration application of `username` (as the seeded admin would) and
     /// marks the account's email verified, so it can log in.
     public func approveRegistration(of username: String) {
+        let dialect = dialect
         _ = try? store.with { db in
             guard let person = db.person(named: username) else { return }
             if let application = db.registrationApplication(ofPerson: person.id) {
-                _ = try db.decideRegistrationApplication(application.id, approve: true, denyReason: nil, by: 1, now: application.published)
+                _ = try db.decideRegistrationApplication(
+                    application.id, approve: true, denyReason: nil, by: 1, now: application.published, dialect: dialect)
             }
             db.persons[person.id - 1].applicationPending = false
             db.persons[person.id - 1].emailUnverified = false

@@ -320,6 +320,34 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
         }
     }
 
+    @Test(
+        "0.18's purge of a person deletes their registration application and those they decided; 0.19 keeps them",
+        arguments: [LemmyDialect.v0_18, .v0_19])
+    func purgeTakesRegistrationApplications(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            // Bob's own application; carol's, which bob decided; alice's, which the admin decided.
+            let ids = try server.store.with { db in
+                let base = db.registrationApplications.count + 1
+                for (offset, (applicant, decider)) in [(3, nil), (4, 3), (2, 1)].enumerated() {
+                    db.registrationApplications.append(
+                        RegistrationApplicationRecord(
+                            id: base + offset, personId: applicant, answer: "Hello", published: 0, adminId: decider))
+                }
+                return [base, base + 1, base + 2]
+            }
+            #expect(try await admin.send(LemmyV3.PurgePerson(ApiPurgePerson(personId: 3, reason: "Spam"))).success == true)
+            let listed = try await admin.send(LemmyV3.ListRegistrationApplications(ApiListRegistrationApplications(limit: 50)))
+                .registrationApplications.map(\.registrationApplication.id)
+            let cascades = dialect == .v0_18
+            #expect(ids.map(listed.contains) == (cascades ? [false, false, true] : [true, true, true]))
+            // Deciding one the purge took is the update's diesel NotFound, passed on as it is.
+            let decide = ApiApproveRegistrationApplication(id: ids[1], approve: true)
+            let answer = try await admin.sendRaw(LemmyV3.ApproveRegistrationApplication(decide))
+            #expect(answer.status == (cascades ? 404 : 200))
+        }
+    }
+
     @Test("A purged comment's reply is gone from its recipient's replies (0.18, 0.19)", arguments: [LemmyDialect.v0_18, .v0_19])
     func purgedReplyIsGone(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -31,7 +31,9 @@ struct MissingRowFidelityTests: RefusalChecking {
             : try await client.sendRaw(LemmyV3.MarkCommentReplyAsRead(ApiMarkCommentReplyAsRead(commentReplyId: id, read: true)))
     }
 
-    @Test("Marking someone else's reply read: 0.18/0.19 couldnt_update_comment; 1.0 success, and nothing changes", arguments: LemmyDialect.allCases)
+    @Test(
+        "Marking someone else's reply read: 0.18/0.19 couldnt_update_comment; 1.0 success, and nothing changes",
+        arguments: LemmyDialect.allCases)
     func foreignReply(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -50,7 +52,8 @@ struct MissingRowFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("An unknown reply or notification: 0.18 a bare 404, 0.19 couldnt_find_comment_reply, 1.0 success", arguments: LemmyDialect.allCases)
+    @Test(
+        "An unknown reply or notification: 0.18 a bare 404, 0.19 couldnt_find_comment_reply, 1.0 success", arguments: LemmyDialect.allCases)
     func unknownReply(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -64,7 +67,9 @@ struct MissingRowFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("0.18/0.19: a message marked read by someone not its recipient is refused with couldnt_update_private_message", arguments: [LemmyDialect.v0_18, .v0_19])
+    @Test(
+        "0.18/0.19: a message marked read by someone not its recipient is refused with couldnt_update_private_message",
+        arguments: [LemmyDialect.v0_18, .v0_19])
     func foreignMessage(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -102,10 +107,21 @@ struct MissingRowFidelityTests: RefusalChecking {
                 "private_message")
             let post = ApiResolvePostReport(reportId: 999_999, resolved: true)
             expectMissing(try await either(admin, LemmyV3.ResolvePostReport(post), LemmyV4.ResolvePostReport(post)), "post_report")
-            let message = ApiResolvePrivateMessageReport(reportId: 999_999, resolved: true)
+            let messageReport = ApiResolvePrivateMessageReport(reportId: 999_999, resolved: true)
             expectMissing(
-                try await either(admin, LemmyV3.ResolvePrivateMessageReport(message), LemmyV4.ResolvePrivateMessageReport(message)),
+                try await either(
+                    admin, LemmyV3.ResolvePrivateMessageReport(messageReport), LemmyV4.ResolvePrivateMessageReport(messageReport)),
                 "private_message_report")
+            // A missing registration application is the update's diesel NotFound: 0.19 passes it on
+            // as it is too, 1.0 as couldnt_update (`RegistrationApplication::update`).
+            let decide = ApiApproveRegistrationApplication(id: 999_999, approve: true)
+            let (status, code, message) = refusal(
+                try await either(admin, LemmyV3.ApproveRegistrationApplication(decide), LemmyV4.ApproveRegistrationApplication(decide)))
+            switch dialect {
+            case .v0_18: #expect(status == 404 && code == "text" && message == "Record not found")
+            case .v0_19: #expect(status == 404 && code == "unknown" && message == "Record not found")
+            case .v1_0: #expect(status == 400 && code == "couldnt_update")
+            }
             if dialect != .v1_0 {
                 let mark = LemmyV3.MarkPrivateMessageAsRead(ApiMarkPrivateMessageAsRead(privateMessageId: 999_999, read: true))
                 expectMissing(try await admin.sendRaw(mark), "private_message")

@@ -17,7 +17,14 @@ struct RegistrationApplicationRecord: Sendable {
 extension Database {
     /// The application of `personId`, if the person signed up with one.
     func registrationApplication(ofPerson personId: Int) -> RegistrationApplicationRecord? {
-        registrationApplications.last { $0.personId == personId }
+        registrationApplications.last { $0.personId == personId && !isPurged($0) }
+    }
+
+    /// Whether 0.18's purge of a person took `application`: the applicant's (its `local_user_id`
+    /// goes with the person's row), or one the purged admin decided (`admin_id` references
+    /// `person` `ON DELETE CASCADE` too, at 0.18.5's `add_invite_only_columns` migration).
+    func isPurged(_ application: RegistrationApplicationRecord) -> Bool {
+        purged.persons.contains(application.personId) || application.adminId.map(purged.persons.contains) == true
     }
 
     /// Files the application of a new account.
@@ -38,6 +45,7 @@ extension Database {
     /// (`order_by(published.desc())` at 0.18.5), newest first.
     func listedRegistrationApplications(unreadOnly: Bool, oldestFirstWhenUnread: Bool = true) -> [RegistrationApplicationRecord] {
         let listed = registrationApplications.filter { application in
+            if isPurged(application) { return false }
             if unreadOnly && application.adminId != nil { return false }
             if site.requireEmailVerification && person(application.personId)?.emailUnverified != false { return false }
             return true
@@ -48,11 +56,16 @@ extension Database {
 
     /// Approves or denies application `id` as admin `adminId`. A deny reason replaces the old
     /// one; an empty one clears it (Lemmy's `diesel_string_update`); none leaves it.
-    mutating func decideRegistrationApplication(_ id: Int, approve: Bool, denyReason: String?, by adminId: Int, now: Double) throws
-        -> RegistrationApplicationRecord
-    {
+    ///
+    /// A missing application is the update's diesel NotFound: 0.18 and 0.19 pass it on as it is
+    /// (404 `Record not found`), 1.0 as `couldnt_update` (`RegistrationApplication::update`).
+    mutating func decideRegistrationApplication(
+        _ id: Int, approve: Bool, denyReason: String?, by adminId: Int, now: Double, dialect: LemmyDialect
+    ) throws -> RegistrationApplicationRecord {
         try requireAdmin(adminId)
-        guard id >= 1, id <= registrationApplications.count else { throw APIError.notFound("registration_application") }
+        guard registrationApplications.indices.contains(id - 1), !isPurged(registrationApplications[id - 1]) else {
+            throw dialect == .v1_0 ? APIError.code("couldnt_update", cause: "Record not found") : APIError.recordNotFound
+        }
         var application = registrationApplications[id - 1]
         application.adminId = adminId
         if let denyReason { application.denyReason = denyReason.isEmpty ? nil : denyReason }

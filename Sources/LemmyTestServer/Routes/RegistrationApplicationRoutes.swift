@@ -43,7 +43,7 @@ private func decide(_ db: inout Database, _ call: Call<ApiApproveRegistrationApp
 {
     let application = try db.decideRegistrationApplication(
         call.form.id, approve: call.form.approve, denyReason: call.form.denyReason, by: try call.requireViewer(),
-        now: call.now)
+        now: call.now, dialect: call.dialect)
     guard let view = call.renderer(db).registrationApplicationView(application) else {
         throw APIError.notFound("registration_application")
     }
