@@ -10,6 +10,9 @@ enum RequestEmitter {
         if case .ref(let n, _)? = formType, let t = context.types[n], t.kind == .object {
             formName = "Api" + n
             formAPIType = t
+        } else if case .primitive("object")? = formType {
+            // A JSON object sent as it is (``ServerCorrections/retyped``).
+            formName = "LemmyJSONValue"
         }
         let responseTS = (try? TSParser.parseType(context.newest(endpoint.response).ts)) ?? .primitive("any")
         let response = context.swiftType(responseTS, key: nil)
@@ -46,7 +49,7 @@ enum RequestEmitter {
                 "        public var auth: String? {\n            get { form.auth }\n            set { form.auth = newValue }\n        }\n\n"
         }
         out += "        /// Creates the request.\n"
-        let defaultForm = allOptional ? " = " + ObjectEmitter.emptyValue(members) : ""
+        let defaultForm = allOptional && formName != "LemmyJSONValue" ? " = " + ObjectEmitter.emptyValue(members) : ""
         out += "        public init(_ form: \(formName)\(defaultForm)) { self.form = form }\n\n"
         out += "        /// The GET query as the official client encodes it; with a `version`, in that version's\n"
         out += "        /// spelling, refusing a parameter or value the version lacks.\n"

@@ -57,13 +57,61 @@ public enum ServerCorrections {
                 + "crates/api/routes/src/lib.rs (Lemmy main, since LemmyNet/lemmy#6131), and serves no `/delete`")
     ]
 
+    /// A call whose form or answer real servers write as a JSON object that lemmy-js-client
+    /// types otherwise (a `string`, or no form at all): that side becomes TypeScript's `object`,
+    /// an arbitrary JSON value (`LemmyJSONValue`), the same in every version of the call.
+    public struct Retyped: Sendable {
+        /// `v3` or `v4`.
+        public var generation: String
+        /// The js-client method name (`exportSettings`).
+        public var name: String
+        /// Whether the form is a JSON object (the request's body).
+        public var form: Bool
+        /// Whether the answer is a JSON object.
+        public var response: Bool
+        /// Where this is read.
+        public var evidence: String
+    }
+
+    /// Every retyped call. A settings backup is one JSON object both ways, which Lemmy asks
+    /// clients to keep as it is, not to parse ("directly downloaded as a file", on
+    /// `UserSettingsBackup`): so it is an opaque value, not lemmy-js-client's typed form, whose
+    /// required members a backup of another version need not have.
+    public static let retyped: [Retyped] = [
+        Retyped(
+            generation: "v3", name: "exportSettings", form: false, response: true,
+            evidence: "`export_settings` answers `Json<UserSettingsBackup>`, a JSON object, in "
+                + "crates/apub/src/api/user_settings_backup.rs (Lemmy 0.19.13); shadone's 0.19.11 OpenAPI description "
+                + "types the answer `type: object`"),
+        Retyped(
+            generation: "v3", name: "importSettings", form: true, response: false,
+            evidence: "`import_settings` takes `Json<UserSettingsBackup>`, the object `export_settings` wrote, in "
+                + "crates/apub/src/api/user_settings_backup.rs (Lemmy 0.19.13)"),
+        Retyped(
+            generation: "v4", name: "exportUserSettings", form: false, response: true,
+            evidence: "`export_user_settings` answers `Json<UserSettingsBackup>`, a JSON object, in "
+                + "crates/api/api/src/federation/user_settings_backup.rs (Lemmy main)"),
+        Retyped(
+            generation: "v4", name: "importUserSettings", form: true, response: false,
+            evidence: "`import_user_settings` takes `Json<UserSettingsBackup>`, the object `export_user_settings` "
+                + "wrote, in crates/api/api/src/federation/user_settings_backup.rs (Lemmy main)"),
+    ]
+
     /// `description` with every correction applied: each omitted member is optional in the
-    /// versions the correction covers, and each rerouted call has the method and path real
-    /// servers take, its old ones named in its documentation.
+    /// versions the correction covers, each rerouted call has the method and path real servers
+    /// take, its old ones named in its documentation, and each retyped call's form or answer is
+    /// a JSON object.
     public static func apply(_ description: APIDescription) -> APIDescription {
         var description = description
         for index in description.endpoints.indices {
             let endpoint = description.endpoints[index]
+            if let retype = retyped.first(where: { $0.generation == endpoint.generation && $0.name == endpoint.name }) {
+                let object = [VersionedTS(versions: endpoint.versions, ts: "object")]
+                if retype.form { description.endpoints[index].request = object }
+                if retype.response { description.endpoints[index].response = object }
+                let sides = [retype.form ? "take" : nil, retype.response ? "answer" : nil].compactMap(\.self).joined(separator: " and ")
+                description.endpoints[index].correction = "Real servers \(sides) a JSON object: \(retype.evidence)."
+            }
             guard let route = rerouted.first(where: { $0.generation == endpoint.generation && $0.name == endpoint.name }) else {
                 continue
             }

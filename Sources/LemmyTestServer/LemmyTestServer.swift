@@ -210,6 +210,7 @@ public final class LemmyTestServer: Sendable {
             clock: { clock().timeIntervalSince1970 })
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
+        routes.addSettingsBackupRoutes()
         routes.addPasswordResetRoutes()
         routes.addEmailTokenRoutes()
         routes.addPostRoutes()

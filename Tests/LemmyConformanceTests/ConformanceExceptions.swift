@@ -73,7 +73,29 @@ enum ConformanceExceptions {
         + "(crates/api_common/src/site.rs) and lemmy-js-client 0.18 wrap it as `{registration_application: "
         + "RegistrationApplicationView}`. The list route checks the view itself."
 
+    /// Why the descriptions' settings backup is wrong.
+    static let settingsBackupReason =
+        "Lemmy answers the export and takes the import as `Json<UserSettingsBackup>`, one JSON object with every member "
+        + "written, `null` for an absent one (no `skip_serializing_none`; serde reads `null` as `None` back): "
+        + "crates/apub/src/api/user_settings_backup.rs at 0.19.13, crates/api/api/src/federation/user_settings_backup.rs "
+        + "and crates/db_views/site/src/api.rs at main. The description types it as lemmy-js-client's `string` (MV-GH, "
+        + "shadone v4), as an object with no members (shadone v3), or as ts-rs's `optional_fields`, which say absent, "
+        + "not `null` (shadone v4's import)."
+
     static let all: [ConformanceException] = [
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "GET /user/export_settings", path: "$", kind: .type, reason: settingsBackupReason),
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "POST /user/import_settings", path: "$", kind: .type, reason: settingsBackupReason),
+        ConformanceException(
+            descriptions: ["shadone-v3-0.19.11"], route: "GET /user/export_settings", path: "$.*", kind: .undeclaredMember,
+            reason: settingsBackupReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "GET /account/settings/export", path: "$", kind: .type,
+            reason: settingsBackupReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /account/settings/import", path: "$.*", kind: .type,
+            reason: settingsBackupReason),
         // MARK: MV-GH 0.18.3 (evidence: v0.18/spud_* fixtures, written by real 0.18 servers)
         ConformanceException(
             descriptions: ["mvgh-0.18.3"], path: "*.followers_url", kind: .required,

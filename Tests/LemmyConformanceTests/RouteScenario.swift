@@ -48,6 +48,14 @@ enum RouteScenario {
             })
     }
 
+    /// A settings backup of alice's, exported and imported again as it was.
+    private static func settingsBackupSteps(export: String, import: String) -> [ScenarioStep] {
+        [
+            step("GET", export, user: "alice", capture: { answer, captures in captures["settingsBackup"] = answer }),
+            step("POST", `import`, user: "alice", needs: "settingsBackup") { backup in ([], backup) },
+        ]
+    }
+
     /// Two-factor setup: generating a secret, turning two-factor login on with the code of the
     /// URL answered, and off again (so the scenario's last login needs no code), then the list
     /// of the account's logins.
@@ -243,6 +251,7 @@ enum RouteScenario {
             ]
         if v19 {
             steps.append(step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true]))
+            steps += settingsBackupSteps(export: "/user/export_settings", import: "/user/import_settings")
             steps += [
                 step("POST", "/post/hide", user: "alice", body: ["post_ids": [2], "hide": true]),
                 // Instance 1 is the local one, which cannot be blocked; 2 is a known remote instance.
@@ -505,6 +514,7 @@ enum RouteScenario {
             // No /community/hide: the descriptions (and lemmy-js-client) still have it, 1.0 does not
             // (Lemmy #5478 replaced hiding with the visibility `unlisted`).
             step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
+        ] + settingsBackupSteps(export: "/account/settings/export", import: "/account/settings/import") + [
             step(
                 "PUT", "/account/auth/change_password", user: "bob",
                 body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),

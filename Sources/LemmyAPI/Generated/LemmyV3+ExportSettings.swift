@@ -5,9 +5,11 @@ public import Foundation
 
 extension LemmyV3 {
     /// `GET /user/export_settings`: `exportSettings` in lemmy-js-client 0.19.0 – 0.19.13-beta.1. Added in 0.19.0.
+    ///
+    /// Real servers answer a JSON object: `export_settings` answers `Json<UserSettingsBackup>`, a JSON object, in crates/apub/src/api/user_settings_backup.rs (Lemmy 0.19.13); shadone's 0.19.11 OpenAPI description types the answer `type: object`.
     public struct ExportSettings: LemmyRequest {
         /// The decoded response.
-        public typealias Response = String
+        public typealias Response = LemmyJSONValue
         /// `GET`.
         public static let method: LemmyHTTPMethod = .get
         /// The path below `/api/v3`.

@@ -5,6 +5,8 @@ public import Foundation
 
 extension LemmyV3 {
     /// `POST /user/import_settings`: `importSettings` in lemmy-js-client 0.19.0 – 0.19.13-beta.1. Added in 0.19.0.
+    ///
+    /// Real servers take a JSON object: `import_settings` takes `Json<UserSettingsBackup>`, the object `export_settings` wrote, in crates/apub/src/api/user_settings_backup.rs (Lemmy 0.19.13).
     public struct ImportSettings: LemmyRequest {
         /// The decoded response.
         public typealias Response = ApiSuccessResponse
@@ -21,10 +23,10 @@ extension LemmyV3 {
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = false
         /// The parameters.
-        public var form: LemmyEmptyForm
+        public var form: LemmyJSONValue
 
         /// Creates the request.
-        public init(_ form: LemmyEmptyForm = .init()) { self.form = form }
+        public init(_ form: LemmyJSONValue) { self.form = form }
 
         /// The GET query as the official client encodes it; with a `version`, in that version's
         /// spelling, refusing a parameter or value the version lacks.

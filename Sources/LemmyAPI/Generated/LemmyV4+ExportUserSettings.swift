@@ -5,9 +5,11 @@ public import Foundation
 
 extension LemmyV4 {
     /// `GET /account/settings/export`: `exportUserSettings` in lemmy-js-client 1.0.0-beta.1 – main.
+    ///
+    /// Real servers answer a JSON object: `export_user_settings` answers `Json<UserSettingsBackup>`, a JSON object, in crates/api/api/src/federation/user_settings_backup.rs (Lemmy main).
     public struct ExportUserSettings: LemmyRequest {
         /// The decoded response.
-        public typealias Response = String
+        public typealias Response = LemmyJSONValue
         /// `GET`.
         public static let method: LemmyHTTPMethod = .get
         /// The path below `/api/v4`.

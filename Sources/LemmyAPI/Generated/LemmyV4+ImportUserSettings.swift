@@ -5,6 +5,8 @@ public import Foundation
 
 extension LemmyV4 {
     /// `POST /account/settings/import`: `importUserSettings` in lemmy-js-client 1.0.0-beta.1 – main.
+    ///
+    /// Real servers take a JSON object: `import_user_settings` takes `Json<UserSettingsBackup>`, the object `export_user_settings` wrote, in crates/api/api/src/federation/user_settings_backup.rs (Lemmy main).
     public struct ImportUserSettings: LemmyRequest {
         /// The decoded response.
         public typealias Response = ApiSuccessResponse
@@ -21,10 +23,10 @@ extension LemmyV4 {
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = false
         /// The parameters.
-        public var form: ApiUserSettingsBackup
+        public var form: LemmyJSONValue
 
         /// Creates the request.
-        public init(_ form: ApiUserSettingsBackup) { self.form = form }
+        public init(_ form: LemmyJSONValue) { self.form = form }
 
         /// The GET query as the official client encodes it; with a `version`, in that version's
         /// spelling, refusing a parameter or value the version lacks.

@@ -1,0 +1,21 @@
+import LemmyAPI
+
+/// The account's settings backup (0.19 and 1.0; see `Database+SettingsBackup.swift`): export
+/// answers the backup object, import takes one and answers success.
+extension APIRoutes {
+    func addSettingsBackupRoutes() {
+        add(LemmyV3.ExportSettings.self, auth: true) { db, call in try exportBackup(db, call) }
+        add(LemmyV4.ExportUserSettings.self, auth: true) { db, call in try exportBackup(db, call) }
+        add(LemmyV3.ImportSettings.self, auth: true) { db, call in try importBackup(&db, call) }
+        add(LemmyV4.ImportUserSettings.self, auth: true) { db, call in try importBackup(&db, call) }
+    }
+}
+
+private func exportBackup(_ db: Database, _ call: Call<LemmyEmptyForm>) throws -> LemmyJSONValue {
+    try db.settingsBackup(of: try call.requireViewer(), renderer: call.renderer(db), dialect: call.dialect)
+}
+
+private func importBackup(_ db: inout Database, _ call: Call<LemmyJSONValue>) throws -> ApiSuccessResponse {
+    try db.importSettings(call.form, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+    return ApiSuccessResponse(success: true)
+}
