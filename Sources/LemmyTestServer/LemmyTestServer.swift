@@ -47,6 +47,10 @@ public final class LemmyTestServer: Sendable {
         /// checked against. A test that computes a code fixes it, so a slow run cannot outlive
         /// the code's 30-second step.
         public var clock: @Sendable () -> Date = { Date() }
+        /// The limit on settings exports and imports together, per client address (Lemmy's
+        /// `import_user_settings`); nil lifts it. Lemmy's default allows one a day, so a test that
+        /// exports and then imports from one address needs another.
+        public var settingsBackupRateLimit: LemmyRateLimit? = .importUserSettings
 
         /// Creates a configuration.
         public init(
@@ -138,7 +142,10 @@ public final class LemmyTestServer: Sendable {
             throw CancellationError()
         }
         let host = urlHost(configuration.host)
-        try store.with { $0.host = "\(host):\(port)" }
+        try store.with { db in
+            db.host = "\(host):\(port)"
+            db.settingsBackupRateLimit = configuration.settingsBackupRateLimit
+        }
         return LemmyTestServer(
             configuration: configuration, baseURL: URL(string: "http://\(host):\(port)")!, port: port,
             faults: faults, seedDuration: seedDuration, store: store, group: group, task: task)

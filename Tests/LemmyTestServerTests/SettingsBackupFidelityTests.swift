@@ -9,6 +9,13 @@ import Testing
 /// (`UserSettingsBackup`, `user_settings_backup.rs`).
 @Suite("Settings backup as Lemmy writes and reads it")
 struct SettingsBackupFidelityTests: RefusalChecking {
+    /// A server without the one-a-day limit, for tests that export and import more than once.
+    private func unlimited(_ dialect: LemmyDialect) -> LemmyTestServer.Configuration {
+        var configuration = LemmyTestServer.Configuration(dialect: dialect)
+        configuration.settingsBackupRateLimit = nil
+        return configuration
+    }
+
     private func export(_ client: TestClient) async throws -> [String: LemmyJSONValue] {
         let value =
             client.dialect == .v1_0
@@ -31,9 +38,10 @@ struct SettingsBackupFidelityTests: RefusalChecking {
         return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 
-    @Test("The export lists follows, saves and blocks by ActivityPub id, with each version's members", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "The export lists follows, saves and blocks by ActivityPub id, with each version's members", arguments: [LemmyDialect.v0_19, .v1_0])
     func export(dialect: LemmyDialect) async throws {
-        try await withServer(dialect) { server in
+        try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             let community = try await alice.follow(community: 2, true).community
             let post = try await alice.save(post: 1, true).post
@@ -58,9 +66,11 @@ struct SettingsBackupFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("A backup imported into another account brings its follows (pending), saves, blocks and texts", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "A backup imported into another account brings its follows (pending), saves, blocks and texts",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func roundTrip(dialect: LemmyDialect) async throws {
-        try await withServer(dialect) { server in
+        try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             let carol = try await TestClient(server).login("carol")
             _ = try await alice.follow(community: 2, true)
@@ -87,9 +97,11 @@ struct SettingsBackupFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("0.19 writes the texts as the backup has them, clearing absent ones; 1.0 writes only those it has", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "0.19 writes the texts as the backup has them, clearing absent ones; 1.0 writes only those it has",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func absentTexts(dialect: LemmyDialect) async throws {
-        try await withServer(dialect) { server in
+        try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             try server.store.with { db in db.persons[1].displayName = "Alice A." }
             #expect(try await importRaw(alice, ["bot_account": .bool(false)]).status == 200)
@@ -100,7 +112,7 @@ struct SettingsBackupFidelityTests: RefusalChecking {
 
     @Test("Too many URLs: too_many_items, after 0.19 wrote the texts; 1.0 refuses at 10,000", arguments: [LemmyDialect.v0_19, .v1_0])
     func tooManyItems(dialect: LemmyDialect) async throws {
-        try await withServer(dialect) { server in
+        try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             let urls = LemmyJSONValue.array((0..<10_000).map { .string("https://remote.example/post/\($0)") })
             let answer = try await importRaw(alice, ["display_name": .string("Many"), "saved_posts": urls])
@@ -110,15 +122,18 @@ struct SettingsBackupFidelityTests: RefusalChecking {
                 // 0.19 takes exactly 10,000; one more is refused.
                 #expect(answer.status == 200)
                 let more = LemmyJSONValue.array((0...10_000).map { .string("https://remote.example/post/\($0)") })
-                #expect(refusal(try await importRaw(alice, ["display_name": .string("More"), "saved_posts": more])).code == "too_many_items")
+                #expect(
+                    refusal(try await importRaw(alice, ["display_name": .string("More"), "saved_posts": more])).code == "too_many_items")
                 #expect(try server.store.with { db in db.persons[1].displayName } == "More")
             }
         }
     }
 
-    @Test("0.19 refuses settings that are not a whole LocalUser; 1.0 skips them; a list member must be a URL", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "0.19 refuses settings that are not a whole LocalUser; 1.0 skips them; a list member must be a URL",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func malformed(dialect: LemmyDialect) async throws {
-        try await withServer(dialect) { server in
+        try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             let followed = try server.store.with { db in db.users[2]?.follows.count ?? 0 }
             let partial = try await importRaw(alice, ["settings": .object(["show_nsfw": .bool(true)])])
@@ -130,6 +145,27 @@ struct SettingsBackupFidelityTests: RefusalChecking {
             let notURL = try await importRaw(alice, ["followed_communities": .array([.string("gardening")])])
             #expect(notURL.status == 400 && refusal(notURL).message?.hasPrefix("Json deserialize error") == true)
             #expect(try server.store.with { db in db.users[2]?.follows.count ?? 0 } == followed)
+        }
+    }
+
+    @Test(
+        "One export or import a day per address, both sharing one limit: 0.19 rate_limit_error, 1.0 429 too_many_requests",
+        arguments: [LemmyDialect.v0_19, .v1_0])
+    func rateLimit(dialect: LemmyDialect) async throws {
+        let clock = ManualServerClock()
+        try await clock.withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            let backup = try await export(alice)
+            // Bob, from the same address, is limited too: Lemmy's limiter counts addresses.
+            let refused = try await importRaw(bob, backup)
+            if dialect == .v1_0 {
+                #expect(refused.status == 429 && refusal(refused).code == "too_many_requests")
+            } else {
+                #expect(refused.status == 400 && refusal(refused).code == "rate_limit_error")
+            }
+            clock.move(by: 86_400)
+            #expect(try await importRaw(bob, backup).status == 200)
         }
     }
 

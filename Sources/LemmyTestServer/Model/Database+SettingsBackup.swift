@@ -89,7 +89,8 @@ extension Database {
             if let sort = settings.defaultPostSortType { person.settings.defaultSort = sort.wireValue(for: .v4) }
             if let sort = settings.defaultSortType { person.settings.defaultSort = sort.wireValue(for: .v4) }
             if dialect == .v1_0 {
-                person.settings.defaultCommentSort = settings.defaultCommentSortType?.wireValue(for: .v4) ?? person.settings.defaultCommentSort
+                person.settings.defaultCommentSort =
+                    settings.defaultCommentSortType?.wireValue(for: .v4) ?? person.settings.defaultCommentSort
                 person.settings.hidePostsWithMedia = settings.hidePostsWithMedia ?? person.settings.hidePostsWithMedia
                 person.settings.showDownvotes = settings.showDownvotes?.wireValue(for: .v4) ?? person.settings.showDownvotes
             }
@@ -132,7 +133,9 @@ extension Database {
         for id in savedComments { state.savedComments[id] = state.savedComments[id] ?? now }
         for id in blockedCommunities { state.blockedCommunities[id] = state.blockedCommunities[id] ?? now }
         for id in people where id != personId { state.blockedPersons[id] = state.blockedPersons[id] ?? now }
-        for id in form.blockedInstancesCommunities.compactMap({ domains[$0] }) { state.blockedInstances[id] = state.blockedInstances[id] ?? now }
+        for id in form.blockedInstancesCommunities.compactMap({ domains[$0] }) {
+            state.blockedInstances[id] = state.blockedInstances[id] ?? now
+        }
         for id in form.blockedInstancesPersons.compactMap({ domains[$0] }) {
             state.blockedInstancePersons[id] = state.blockedInstancePersons[id] ?? now
         }
@@ -183,7 +186,8 @@ struct SettingsBackupForm {
             case .array(let items)?:
                 return try items.map { item in
                     guard case .string(let text) = item, !urls || URL(string: text)?.scheme != nil else {
-                        throw APIError.badRequest("Json deserialize error: invalid value in `\(key)`, expected \(urls ? "a URL" : "a string")")
+                        throw APIError.badRequest(
+                            "Json deserialize error: invalid value in `\(key)`, expected \(urls ? "a URL" : "a string")")
                     }
                     return text
                 }

@@ -38,6 +38,9 @@ struct Database: Sendable {
     var commentsByPost: [[Int]] = [] { didSet { written = true } }
     /// Per-user state, by person id.
     var users: [Int: UserState] = [:] { didSet { written = true } }
+    /// The limit on settings exports and imports (nil: none), and each address's bucket.
+    var settingsBackupRateLimit: LemmyRateLimit? = .importUserSettings { didSet { written = true } }
+    var settingsBackupBuckets: [String: RateBucket] = [:] { didSet { written = true } }
     /// Session tokens to their sessions.
     var sessions: [String: SessionRecord] = [:] { didSet { written = true } }
     /// How many sessions were ever issued: the next one's ``SessionRecord/order``.

@@ -32,7 +32,7 @@ struct APIRoutes {
     /// given the form and the body: it runs before the login is read, as in Lemmy, where the body
     /// (0.18's `auth` with it) is deserialized before any check.
     func add<R: LemmyRequest, Out: Encodable & Sendable>(
-        _ type: R.Type, auth required: Bool = false,
+        _ type: R.Type, auth required: Bool = false, readsOrigin: Bool = false,
         deserialize: (@Sendable (R.Form, Data) throws -> Void)? = nil,
         _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out
     )
@@ -65,8 +65,9 @@ struct APIRoutes {
                     throw APIError.badRequest(FormDecoding.missingAuth(isQuery: R.method == .get, body: body))
                 }
                 let now = clock()
-                // Only writes start sessions, so reads skip looking at the connection.
-                let origin = R.method == .get ? nil : Self.origin(request: request, context: context)
+                // Only writes start sessions, so reads skip looking at the connection unless the
+                // route is rate limited by address.
+                let origin = R.method == .get && !readsOrigin ? nil : Self.origin(request: request, context: context)
                 let run = { (db: inout Database) throws -> Out in
                     let viewer = try db.viewer(
                         token: token, required: required, method: R.method, path: R.path, now: now, dialect: dialect)
