@@ -17,7 +17,9 @@ struct SettingsBackupTests {
         return configuration
     }
 
-    @Test("A backup exported by one account, saved as a file and imported by another brings its blocks and texts", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "A backup exported by one account, saved as a file and imported by another brings its blocks and texts",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func roundTrip(dialect: LemmyDialect) async throws {
         try await withServer(configuration(dialect)) { server in
             let alice = try await login(server, "alice")
@@ -45,7 +47,8 @@ struct SettingsBackupTests {
             _ = try await alice.getSite()
             let sent = loader.requestedPaths.count
             let backup = try SettingsBackup(json: Data("{}".utf8))
-            for call in [{ _ = try await alice.exportSettings() }, { try await alice.importSettings(backup) }] as [() async throws -> Void] {
+            for call in [{ _ = try await alice.exportSettings() }, { try await alice.importSettings(backup) }] as [() async throws -> Void]
+            {
                 let error = await #expect(throws: ApiClientError.self) { try await call() }
                 #expect(error?.kind == .unavailableInVersion)
             }

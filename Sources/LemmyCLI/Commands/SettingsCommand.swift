@@ -6,8 +6,8 @@ import LemmyMiddleware
 struct SettingsCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show the account's settings; `lemmy settings set key=value ...` changes them.",
-        subcommands: [SettingsShowCommand.self, SettingsSetCommand.self],
+        abstract: "Show the account's settings; `set key=value ...` changes them, `export` and `import` back them up.",
+        subcommands: [SettingsShowCommand.self, SettingsSetCommand.self, SettingsExportCommand.self, SettingsImportCommand.self],
         defaultSubcommand: SettingsShowCommand.self)
 }
 

@@ -105,8 +105,9 @@ public struct ConfigStore: Sendable {
     }
 
     /// Creates `path`, which must not exist (O_EXCL) and is never a link (O_NOFOLLOW), with mode
-    /// 0600 whatever the umask, writes `data` and flushes it to disk.
-    private static func writePrivately(_ data: Data, to path: String) throws(POSIXFailure) {
+    /// 0600 whatever the umask, writes `data` and flushes it to disk. Also for other files that
+    /// hold secrets (a settings backup holds the account's address).
+    static func writePrivately(_ data: Data, to path: String) throws(POSIXFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXFailure(errno) }
         defer { close(descriptor) }

@@ -35,7 +35,12 @@ public enum JSONOutput {
         do { data = try encoder().encode(value) } catch {
             throw CLIFailure("writing JSON failed: \(error)", status: .software)
         }
-        let text = String(decoding: data, as: UTF8.self)
+        return escapedForTerminal(String(decoding: data, as: UTF8.self))
+    }
+
+    /// JSON `text` with DEL, C1 and bidi controls written as `\uXXXX` (see ``render(_:)``): the
+    /// same value, which a terminal can print safely.
+    static func escapedForTerminal(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: TerminalText.needsWork) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
