@@ -14,7 +14,7 @@ struct DatabaseWriteTrackingTests {
         "captchas",
         "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "emailVerifications", "communityTags",
         "web", "customEmojis",
-        "multiCommunities",
+        "multiCommunities", "settingsBackupRateLimit", "settingsBackupBuckets",
     ]
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders", "encodedPostViews"]
 
