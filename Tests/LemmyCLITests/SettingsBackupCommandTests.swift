@@ -15,7 +15,9 @@ struct SettingsBackupCommandTests {
         return configuration
     }
 
-    @Test("export writes a private file it never overwrites; import brings its blocks into another account", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "export writes a private file it never overwrites; import brings its blocks into another account",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func exportAndImport(dialect: LemmyDialect) async throws {
         try await withServer(unlimited(dialect)) { server in
             let alice = try await TemporaryConfig.loggedIn(server, as: "alice")

@@ -56,7 +56,8 @@ struct SettingsBackupFidelityTests: RefusalChecking {
             }
             #expect(settings["show_nsfw"] != nil && settings["person_id"] == .number(2))
             // Every member is written, an absent value as null.
-            #expect(backup["matrix_id"] == .null)
+            try server.store.with { db in db.persons[1].bio = nil }
+            #expect(try await export(alice)["bio"] == .null)
             let versioned: [String] =
                 dialect == .v1_0
                 ? ["blocked_instances_communities", "blocked_instances_persons", "blocking_keywords", "discussion_languages"]
@@ -78,8 +79,8 @@ struct SettingsBackupFidelityTests: RefusalChecking {
             try await alice.blockPerson(3, true)
             var backup = try await export(alice)
             backup["display_name"] = .string("Imported Name")
-            // Carol follows none of alice's communities before (the seed has her follow some).
-            try server.store.with { db in db.users[4]?.follows = [:] }
+            // Carol's own, accepted follow of community 2 is written anew, pending, as Lemmy's upsert does.
+            _ = try await carol.follow(community: 2, true)
             let answer = try await importRaw(carol, backup)
             #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
             let imported = try await export(carol)
@@ -136,9 +137,17 @@ struct SettingsBackupFidelityTests: RefusalChecking {
         try await withServer(unlimited(dialect)) { server in
             let alice = try await TestClient(server).login("alice")
             let followed = try server.store.with { db in db.users[2]?.follows.count ?? 0 }
+            try server.store.with { db in db.persons[1].settings.blurNSFW = true }
             let partial = try await importRaw(alice, ["settings": .object(["show_nsfw": .bool(true)])])
             if dialect == .v1_0 {
+                // 1.0's `LocalUser` is `#[serde(default)]`: the absent members are written at their defaults.
                 #expect(partial.status == 200)
+                let person = try server.store.with { db in db.persons[1] }
+                #expect(person.showNSFW && !person.settings.blurNSFW && person.settings.defaultListing == "local")
+                // A member of the wrong type makes the whole settings none (`deserialize_skip_error`).
+                let wrong = try await importRaw(alice, ["settings": .object(["show_nsfw": .bool(false), "theme": .number(3)])])
+                #expect(wrong.status == 200)
+                #expect(try server.store.with { db in db.persons[1].showNSFW })
             } else {
                 #expect(partial.status == 400 && refusal(partial).code == "unknown")
             }
@@ -156,6 +165,18 @@ struct SettingsBackupFidelityTests: RefusalChecking {
         try await clock.withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
             let bob = try await TestClient(server).login("bob")
+            // A guest's request is refused for the login, but the limiter ran first and took the
+            // address's token: alice's export is refused too.
+            let guest = try await importRaw(TestClient(server), [:])
+            #expect(guest.status == 401 && refusal(guest).code == "incorrect_login")
+            let limited = try await importRaw(alice, [:])
+            if dialect == .v1_0 {
+                #expect(limited.status == 429)
+                #expect(try JSONSerialization.jsonObject(with: limited.body) as? [String: String] == ["error": "too_many_requests"])
+            } else {
+                #expect(refusal(limited).code == "rate_limit_error")
+            }
+            clock.move(by: 86_400)
             let backup = try await export(alice)
             // Bob, from the same address, is limited too: Lemmy's limiter counts addresses.
             let refused = try await importRaw(bob, backup)
@@ -166,6 +187,36 @@ struct SettingsBackupFidelityTests: RefusalChecking {
             }
             clock.move(by: 86_400)
             #expect(try await importRaw(bob, backup).status == 200)
+        }
+    }
+
+    @Test("1.0 refuses a malformed Matrix id and short or long blocking keywords; 0.19 takes the downvote display")
+    func validations() async throws {
+        try await withServer(unlimited(.v1_0)) { server in
+            let alice = try await TestClient(server).login("alice")
+            #expect(refusal(try await importRaw(alice, ["matrix_id": .string("alice")])).code == "invalid_matrix_id")
+            #expect(try await importRaw(alice, ["matrix_id": .string("@alice:matrix.example.org:8448")]).status == 200)
+            #expect(refusal(try await importRaw(alice, ["blocking_keywords": .array([.string(" ab ")])])).code == "block_keyword_too_short")
+            let long = String(repeating: "k", count: 51)
+            #expect(refusal(try await importRaw(alice, ["blocking_keywords": .array([.string(long)])])).code == "block_keyword_too_long")
+            // Both spellings of the instance list at once is serde's duplicate field.
+            let both = try await importRaw(alice, ["blocked_instances": .array([]), "blocked_instances_communities": .array([])])
+            #expect(both.status == 400)
+            // Only unknown languages: every language, not none.
+            #expect(try await importRaw(alice, ["discussion_languages": .array([.string("xx")])]).status == 200)
+            #expect(try server.store.with { db in !db.persons[1].settings.discussionLanguages.isEmpty })
+        }
+        try await withServer(unlimited(.v0_19)) { server in
+            let alice = try await TestClient(server).login("alice")
+            var backup = try await export(alice)
+            guard case .object(var display)? = backup["vote_display_mode_settings"] else {
+                Issue.record("no vote display")
+                return
+            }
+            display["downvotes"] = .bool(false)
+            backup["vote_display_mode_settings"] = .object(display)
+            #expect(try await importRaw(alice, backup).status == 200)
+            #expect(try server.store.with { db in db.persons[1].settings.showDownvotes } == "hide")
         }
     }
 

@@ -71,8 +71,17 @@ public final class LemmyRawClient: Sendable {
 
     /// Sends `request` and decodes its response.
     public func send<R: LemmyRequest>(_ request: R) async throws(LemmyClientError) -> R.Response {
+        try await send(request) { _ in }
+    }
+
+    /// Sends `request` with `configure` applied to the HTTP request first (its options: a retry
+    /// strategy, a deduplication key), and decodes its response.
+    public func send<R: LemmyRequest>(
+        _ request: R, configuring configure: @Sendable (inout LoadRequest) -> Void
+    ) async throws(LemmyClientError) -> R.Response {
         let version = try await serverVersion()
-        let loadRequest = try await self.loadRequest(for: request, version: version)
+        var loadRequest = try await self.loadRequest(for: request, version: version)
+        configure(&loadRequest)
         let response = try await load(loadRequest)
         return try LemmyResponseMapper.decode(R.Response.self, from: response, generation: version.generation)
     }

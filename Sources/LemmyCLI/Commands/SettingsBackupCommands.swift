@@ -71,6 +71,7 @@ struct SettingsImportCommand: AsyncParsableCommand, Sendable {
             throw CLIFailure("importing the settings failed: \(file) is not a settings backup (one JSON object)", status: .badData)
         }
         try await session.run("importing the settings") { try await session.client.importSettings(backup) }
-        Console.out("Imported \(file) into your account on \(session.instance); Lemmy adds its follows, saves and blocks in the background.")
+        Console.out(
+            "Imported \(file) into your account on \(session.instance); Lemmy adds its follows, saves and blocks in the background.")
     }
 }

@@ -68,6 +68,8 @@ extension CLIFailure {
                 status: .unsupported)
         case .cancelled:
             self.init("\(action) cancelled", status: .software)
+        case .invalidInput:
+            self.init("\(action) failed: \(reason)", status: .badData)
         default:
             // A kind added after this command was written: say what the middleware says.
             self.init("\(action) failed: \(Self.shorten(error.description))", status: .software)

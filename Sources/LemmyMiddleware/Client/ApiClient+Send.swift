@@ -1,4 +1,5 @@
 internal import LemmyAPI
+internal import HTTPLoading
 
 extension ApiClient {
     /// The API generation of the server (detects the version on first use).
@@ -23,18 +24,23 @@ extension ApiClient {
     /// On return, and when it throws a server's answer, ``mergeSequence`` holds the request's
     /// sequence number, for the caller's merge (which runs before any other code on the main
     /// actor): some refusals tell what the server did (see `Post2.save(_:)`).
-    func send<R: LemmyRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.Response {
+    ///
+    /// `configure` adjusts the HTTP request's options first (e.g. no retries for a request a
+    /// server counts against a strict limit).
+    func send<R: LemmyRequest>(
+        _ request: R, mutation: Bool, configuring configure: @Sendable (inout LoadRequest) -> Void = { _ in }
+    ) async throws(ApiClientError) -> R.Response {
         try checkPermission(mutation: mutation)
         let sequence = takeSequence()
         // Answered or refused, the caller merges next.
         defer { beginMerge(sequence) }
         let sentWith = tokenStore.token
         do {
-            return try await raw.send(request)
+            return try await raw.send(request, configuring: configure)
         } catch {
             let mapped = ApiClientError(error)
             guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
-            do { return try await raw.send(request) } catch { throw ApiClientError(error) }
+            do { return try await raw.send(request, configuring: configure) } catch { throw ApiClientError(error) }
         }
     }
 

@@ -25,6 +25,8 @@ extension ApiClientError: CustomStringConvertible {
             return "not available on this server: \(reason ?? "unknown")"
         case .cancelled:
             return "cancelled"
+        case .invalidInput:
+            return "invalid input: \(reason ?? "unknown")"
         default:
             return kind.description + (reason.map { ": \($0)" } ?? "")
         }
@@ -57,6 +59,8 @@ extension ApiClientError: LocalizedError {
             return "This server's Lemmy version does not support that."
         case .cancelled:
             return "Cancelled."
+        case .invalidInput:
+            return "That is not valid input for this request."
         default:
             return "The request failed."
         }

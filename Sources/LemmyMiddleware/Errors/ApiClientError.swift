@@ -42,6 +42,8 @@ public struct ApiClientError: Error, Sendable, Hashable {
         public static let unavailableInVersion = Kind("unavailableInVersion")
         /// The request was cancelled.
         public static let cancelled = Kind("cancelled")
+        /// A value given to the client is not valid (see ``ApiClientError/reason``); nothing was sent.
+        public static let invalidInput = Kind("invalidInput")
 
         /// The kind's name, e.g. `rateLimited`.
         public var description: String { name }
@@ -141,4 +143,9 @@ extension ApiClientError {
 
     /// Cancelled.
     public static let cancelled = ApiClientError(kind: .cancelled)
+
+    /// A value given to the client is not valid, e.g. a file that is not a settings backup.
+    public static func invalidInput(_ reason: String) -> ApiClientError {
+        ApiClientError(kind: .invalidInput, reason: reason)
+    }
 }

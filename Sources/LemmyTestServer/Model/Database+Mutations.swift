@@ -309,7 +309,8 @@ extension Database {
     /// someone else's, changes nothing and is no error (`mark_read_by_id_and_person`).
     mutating func markInbox(_ id: Int, kind: InboxRecord.Kind?, read: Bool, by personId: Int, dialect: LemmyDialect) throws {
         // A purge took a reply's or mention's row with its comment (`ON DELETE CASCADE`).
-        let entry = inbox.indices.contains(id - 1) ? inbox[id - 1] : nil
+        // `id >= 1` first: `id - 1` of the smallest Int traps (Lemmy's i32 ids refuse such a form).
+        let entry = id >= 1 && id <= inbox.count ? inbox[id - 1] : nil
         guard let entry, kind == nil || entry.kind == kind, entry.commentId.map(purged.comments.contains) != true else {
             if dialect == .v1_0 { return }
             throw APIError.notFound(

@@ -63,7 +63,7 @@ extension Database {
         _ id: Int, approve: Bool, denyReason: String?, by adminId: Int, now: Double, dialect: LemmyDialect
     ) throws -> RegistrationApplicationRecord {
         try requireAdmin(adminId)
-        guard registrationApplications.indices.contains(id - 1), !isPurged(registrationApplications[id - 1]) else {
+        guard id >= 1, id <= registrationApplications.count, !isPurged(registrationApplications[id - 1]) else {
             throw dialect == .v1_0 ? APIError.code("couldnt_update", cause: "Record not found") : APIError.recordNotFound
         }
         var application = registrationApplications[id - 1]

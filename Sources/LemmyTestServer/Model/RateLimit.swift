@@ -1,5 +1,10 @@
 /// One of Lemmy's rate limits (`local_site_rate_limit`): `capacity` requests per `seconds`, for
 /// each client address, as a bucket that holds `capacity` tokens and refills continuously.
+///
+/// Lemmy's default (one a day) is imitated exactly. Other limits only roughly: 0.19 counts whole
+/// tokens and groups IPv6 addresses by /48, /56 and /64, 1.0 counts fixed windows and groups them
+/// by /64, while this keys on the address as given and refills continuously; and 1.0's headers
+/// (`retry-after`, `x-ratelimit-*`) are not sent.
 public struct LemmyRateLimit: Sendable, Equatable {
     /// Requests the bucket holds.
     public var capacity: Int

@@ -141,8 +141,9 @@ enum ErrorRendering {
             }
         case .rateLimited:
             if dialect == .v1_0 {
-                code = "too_many_requests"
-                status = 429
+                // The limiter answers `LemmyErrorType` alone, without the `cause` of a handler's
+                // `LemmyError` (`rate_limit/response.rs`).
+                return (429, body(code: "too_many_requests", dialect: dialect, cause: .none), "application/json")
             } else {
                 code = "rate_limit_error"
             }

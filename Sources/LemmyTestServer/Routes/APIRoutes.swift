@@ -32,7 +32,8 @@ struct APIRoutes {
     /// given the form and the body: it runs before the login is read, as in Lemmy, where the body
     /// (0.18's `auth` with it) is deserialized before any check.
     func add<R: LemmyRequest, Out: Encodable & Sendable>(
-        _ type: R.Type, auth required: Bool = false, readsOrigin: Bool = false,
+        _ type: R.Type, auth required: Bool = false,
+        rateLimit: (@Sendable (inout Database, _ ip: String?, _ now: Double) throws -> Void)? = nil,
         deserialize: (@Sendable (R.Form, Data) throws -> Void)? = nil,
         _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out
     )
@@ -51,6 +52,12 @@ struct APIRoutes {
         let clock = clock
         router.on(RouterPath(R.fullPath), method: method) { request, context -> Response in
             do {
+                // Lemmy's limiter wraps the route: it runs before the login and the body are read.
+                if let rateLimit {
+                    let ip = Self.origin(request: request, context: context).ip
+                    let now = clock()
+                    try store.with { db in try rateLimit(&db, ip, now) }
+                }
                 let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
                 let body = R.method == .get ? Data() : Data(buffer: try await request.body.collect(upTo: 4 << 20))
                 let form: R.Form =
@@ -65,9 +72,8 @@ struct APIRoutes {
                     throw APIError.badRequest(FormDecoding.missingAuth(isQuery: R.method == .get, body: body))
                 }
                 let now = clock()
-                // Only writes start sessions, so reads skip looking at the connection unless the
-                // route is rate limited by address.
-                let origin = R.method == .get && !readsOrigin ? nil : Self.origin(request: request, context: context)
+                // Only writes start sessions, so reads skip looking at the connection.
+                let origin = R.method == .get ? nil : Self.origin(request: request, context: context)
                 let run = { (db: inout Database) throws -> Out in
                     let viewer = try db.viewer(
                         token: token, required: required, method: R.method, path: R.path, now: now, dialect: dialect)

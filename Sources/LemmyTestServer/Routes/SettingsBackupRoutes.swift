@@ -5,24 +5,25 @@ import LemmyAPI
 /// rate limit per address first (``LemmyRateLimit/importUserSettings``), as Lemmy's limiter
 /// wraps both routes.
 ///
-/// Lemmy's limiter runs before the body is read, so a malformed import uses up a token there;
-/// here the form is decoded first, and its refusal takes none.
+/// The limiter runs before the login and the body are read, as Lemmy's wraps the routes: a
+/// guest's or a malformed request uses up a token too.
 extension APIRoutes {
     func addSettingsBackupRoutes() {
-        add(LemmyV3.ExportSettings.self, auth: true, readsOrigin: true) { db, call in try exportBackup(&db, call) }
-        add(LemmyV4.ExportUserSettings.self, auth: true, readsOrigin: true) { db, call in try exportBackup(&db, call) }
-        add(LemmyV3.ImportSettings.self, auth: true) { db, call in try importBackup(&db, call) }
-        add(LemmyV4.ImportUserSettings.self, auth: true) { db, call in try importBackup(&db, call) }
+        let limit: @Sendable (inout Database, String?, Double) throws -> Void = { db, ip, now in
+            try db.takeSettingsBackupToken(ip: ip, now: now)
+        }
+        add(LemmyV3.ExportSettings.self, auth: true, rateLimit: limit) { db, call in try exportBackup(db, call) }
+        add(LemmyV4.ExportUserSettings.self, auth: true, rateLimit: limit) { db, call in try exportBackup(db, call) }
+        add(LemmyV3.ImportSettings.self, auth: true, rateLimit: limit) { db, call in try importBackup(&db, call) }
+        add(LemmyV4.ImportUserSettings.self, auth: true, rateLimit: limit) { db, call in try importBackup(&db, call) }
     }
 }
 
-private func exportBackup(_ db: inout Database, _ call: Call<LemmyEmptyForm>) throws -> LemmyJSONValue {
-    try db.takeSettingsBackupToken(ip: call.origin?.ip, now: call.now)
-    return try db.settingsBackup(of: try call.requireViewer(), renderer: call.renderer(db), dialect: call.dialect)
+private func exportBackup(_ db: Database, _ call: Call<LemmyEmptyForm>) throws -> LemmyJSONValue {
+    try db.settingsBackup(of: try call.requireViewer(), renderer: call.renderer(db), dialect: call.dialect)
 }
 
 private func importBackup(_ db: inout Database, _ call: Call<LemmyJSONValue>) throws -> ApiSuccessResponse {
-    try db.takeSettingsBackupToken(ip: call.origin?.ip, now: call.now)
     try db.importSettings(call.form, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
     return ApiSuccessResponse(success: true)
 }
