@@ -113,8 +113,8 @@ public struct APIEndpoint: Codable, Hashable, Sendable {
     public var request: [VersionedTS]?
     /// Response types by version.
     public var response: [VersionedTS]
-    /// Why the method and path differ from lemmy-js-client's (``ServerCorrections/rerouted``);
-    /// never in the description file.
+    /// Why the method and path, or the form or answer, differ from lemmy-js-client's
+    /// (``ServerCorrections/rerouted``, ``ServerCorrections/retyped``); never in the description file.
     public var correction: String? = nil
 }
 

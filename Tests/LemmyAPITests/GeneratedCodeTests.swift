@@ -39,6 +39,21 @@ struct GeneratedCodeTests {
         }
     }
 
+    @Test("Every retyped call names an endpoint the description has, whose form or answer becomes a JSON object")
+    func retypedCallsApply() throws {
+        let description = try DescriptionFile.decode(Data(contentsOf: Self.checkout.appendingPathComponent("api/lemmy-api.json")))
+        let corrected = ServerCorrections.apply(description)
+        #expect(!ServerCorrections.retyped.isEmpty)
+        for retype in ServerCorrections.retyped {
+            let endpoint = try #require(
+                corrected.endpoints.first { $0.generation == retype.generation && $0.name == retype.name },
+                "\(retype.generation) \(retype.name) is not in the description: lemmy-js-client renamed it?")
+            if retype.form { #expect(endpoint.request?.map(\.ts) == ["object"]) }
+            if retype.response { #expect(endpoint.response.map(\.ts) == ["object"]) }
+            #expect(endpoint.correction != nil)
+        }
+    }
+
     @Test("TypeScript parsing: interfaces, optional members, unions, tagged unions")
     func parser() throws {
         let decls = try TSParser.declarations(

@@ -45,6 +45,32 @@ struct SettingsBackupCommandTests {
         }
     }
 
+    @Test("export to a file that exists fails before asking the server, so the day's one export is not used up")
+    func existingFileUsesNoExport() async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: .v0_19, scale: .tiny)
+        configuration.settingsBackupRateLimit = .importUserSettings
+        try await withServer(configuration) { server in
+            let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let taken = directory.appendingPathComponent("taken.json").path
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: taken))
+            let refused = try await LemmyBinary.run(["settings", "export", "-o", taken], config: alice.url)
+            #expect(refused.status == 64, "\(refused)")
+            let missingFolder = directory.appendingPathComponent("no/such/folder.json").path
+            #expect(try await LemmyBinary.run(["settings", "export", "-o", missingFolder], config: alice.url).status == 64)
+            let written = try await LemmyBinary.run(
+                ["settings", "export", "-o", directory.appendingPathComponent("new.json").path], config: alice.url)
+            #expect(written.status == 0, "\(written)")
+            // The day's one is used now: the next is refused as temporary, and leaves no file.
+            let second = directory.appendingPathComponent("second.json").path
+            let limited = try await LemmyBinary.run(["settings", "export", "-o", second], config: alice.url)
+            #expect(limited.status == 75 && limited.stderr.contains("one export or import a day"), "\(limited)")
+            #expect(!FileManager.default.fileExists(atPath: second))
+        }
+    }
+
     @Test("export to standard output is the backup's JSON, with the characters a terminal acts on escaped")
     func exportToStandardOutput() async throws {
         try await withServer(unlimited(.v0_19)) { server in
@@ -73,7 +99,7 @@ struct SettingsBackupCommandTests {
         try await withServer(.v0_18) { server in
             let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
             let exported = try await LemmyBinary.run(["settings", "export"], config: alice.url)
-            #expect(exported.status != 0 && exported.stderr.contains("0.19"), "\(exported)")
+            #expect(exported.status == 76 && exported.stderr.contains("0.19"), "\(exported)")
         }
     }
 }

@@ -8,7 +8,7 @@ struct SettingsExportCommand: AsyncParsableCommand, Sendable {
         commandName: "export",
         abstract: "Write the account's backup (settings, follows, saves, blocks) as JSON, to FILE or standard output.",
         discussion:
-            "The backup holds the account's email address: FILE is created readable by you alone, and never overwritten. Lemmy allows one export or import a day by default."
+            "The backup holds the account's email address: FILE is created readable by you alone, and never overwritten. Lemmy allows one export or import a day from one address by default."
     )
 
     @OptionGroup var client: ClientOptions
@@ -24,18 +24,40 @@ struct SettingsExportCommand: AsyncParsableCommand, Sendable {
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
         try session.requireLogin("exporting the settings")
-        let backup = try await session.run("exporting the settings") { try await session.client.exportSettings() }
         guard let output else {
+            let backup = try await fetch(session)
             // As JSON it is, with the characters a terminal acts on escaped: the same value.
             Console.outJSON(JSONOutput.escapedForTerminal(String(decoding: backup.json, as: UTF8.self)))
             return
         }
-        do {
-            try ConfigStore.writePrivately(backup.json, to: output)
-        } catch {
+        // Created before the request: Lemmy allows one export a day, which a path that cannot
+        // take the file must not use up.
+        let file: PrivateFile
+        do { file = try PrivateFile(creating: output) } catch {
             throw CLIFailure("exporting the settings failed: cannot create \(output) (\(error))", status: .usage)
         }
-        Console.out("Wrote the backup of \(session.instance) to \(output).")
+        let backup: SettingsBackup
+        do { backup = try await fetch(session) } catch {
+            file.remove()
+            throw error
+        }
+        do { try file.write(backup.json) } catch {
+            throw CLIFailure("exporting the settings failed: cannot write \(output) (\(error))", status: .software)
+        }
+        Console.out("Wrote the backup of your account on \(session.instance) to \(output).")
+    }
+
+    @MainActor
+    private func fetch(_ session: Session) async throws(CLIFailure) -> SettingsBackup {
+        do {
+            return try await session.client.exportSettings()
+        } catch  where error.kind == .rateLimited {
+            throw CLIFailure(
+                "exporting the settings failed: \(session.instance) allows one export or import a day from one address; try again tomorrow",
+                status: .temporary)
+        } catch {
+            throw CLIFailure(error, action: "exporting the settings", instance: session.instance)
+        }
     }
 }
 
@@ -45,7 +67,7 @@ struct SettingsImportCommand: AsyncParsableCommand, Sendable {
         commandName: "import",
         abstract: "Import a backup written by `lemmy settings export` (or Lemmy's web interface) into the account.",
         discussion:
-            "Lemmy writes the texts and settings at once, and adds the follows, saves and blocks in the background: `lemmy whoami` shows them once it is done."
+            "Lemmy writes the texts and settings at once, and adds the follows, saves and blocks in the background: `lemmy whoami` shows them once it is done. Lemmy allows one export or import a day from one address by default."
     )
 
     @OptionGroup var client: ClientOptions
@@ -61,17 +83,48 @@ struct SettingsImportCommand: AsyncParsableCommand, Sendable {
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
         try session.requireLogin("importing the settings")
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+        let data = try read()
+        let backup: SettingsBackup
+        do { backup = try SettingsBackup(json: data) } catch {
+            throw CLIFailure(
+                "importing the settings failed: \(file) is not a settings backup (\(CLIFailure.shorten(error.reason ?? "")))",
+                status: .badData)
+        }
+        let outcome: SettingsImport
+        do {
+            outcome = try await session.client.importSettings(backup)
+        } catch  where error.kind == .rateLimited {
+            throw CLIFailure(
+                "importing the settings failed: \(session.instance) allows one export or import a day from one address; try again tomorrow",
+                status: .temporary)
+        } catch {
+            throw CLIFailure(error, action: "importing the settings", instance: session.instance)
+        }
+        Console.out(
+            "Imported \(file) into your account on \(session.instance); Lemmy adds its follows, saves and blocks in the background.")
+        if outcome.leftOutSettings {
+            Console.out("Its settings were left out: they are another Lemmy version's, which this instance would refuse.")
+        }
+    }
+
+    /// The file's bytes, refusing more than Lemmy reads before reading them all (a pipe or
+    /// a device could be endless).
+    private func read() throws(CLIFailure) -> Data {
+        let limit = SettingsBackup.maximumImportBytes
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw CLIFailure(
+                    "importing the settings failed: \(file) is larger than the \(limit >> 20) MiB Lemmy reads", status: .badData)
+            }
+            return data
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
             let reason = CLIFailure.shorten(error.localizedDescription)
             throw CLIFailure("importing the settings failed: cannot read \(file) (\(reason))", status: .usage)
         }
-        let backup: SettingsBackup
-        do { backup = try SettingsBackup(json: data) } catch {
-            throw CLIFailure("importing the settings failed: \(file) is not a settings backup (one JSON object)", status: .badData)
-        }
-        try await session.run("importing the settings") { try await session.client.importSettings(backup) }
-        Console.out(
-            "Imported \(file) into your account on \(session.instance); Lemmy adds its follows, saves and blocks in the background.")
     }
 }

@@ -104,26 +104,9 @@ public struct ConfigStore: Sendable {
         return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
     }
 
-    /// Creates `path`, which must not exist (O_EXCL) and is never a link (O_NOFOLLOW), with mode
-    /// 0600 whatever the umask, writes `data` and flushes it to disk. Also for other files that
-    /// hold secrets (a settings backup holds the account's address).
-    static func writePrivately(_ data: Data, to path: String) throws(POSIXFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXFailure(errno) }
-        defer { close(descriptor) }
-        // open's mode is masked by the umask; fchmod is not.
-        guard fchmod(descriptor, 0o600) == 0 else { throw POSIXFailure(errno) }
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXFailure(errno)
-            }
-            offset += written
-        }
-        // Without this a crash after the rename can leave an empty file in place of the old one.
-        guard fsync(descriptor) == 0 else { throw POSIXFailure(errno) }
+    /// Creates `path` (see ``PrivateFile``), writes `data` and flushes it to disk.
+    private static func writePrivately(_ data: Data, to path: String) throws(POSIXFailure) {
+        try PrivateFile(creating: path).write(data)
     }
 
     /// Flushes the directory entry of the rename; best effort, as some file systems refuse it.
