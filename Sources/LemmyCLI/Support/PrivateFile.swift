@@ -29,7 +29,8 @@ final class PrivateFile {
     func write(_ data: Data) throws(POSIXFailure) {
         var offset = 0
         while offset < data.count {
-            let written = data.withUnsafeBytes { buffer in Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
+            let written = data.withUnsafeBytes { buffer in Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 let code = errno
