@@ -49,15 +49,21 @@ struct SettingsExportCommand: AsyncParsableCommand, Sendable {
 
     @MainActor
     private func fetch(_ session: Session) async throws(CLIFailure) -> SettingsBackup {
-        do {
-            return try await session.client.exportSettings()
-        } catch  where error.kind == .rateLimited {
-            throw CLIFailure(
-                "exporting the settings failed: \(session.instance) allows one export or import a day from one address; try again tomorrow",
-                status: .temporary)
-        } catch {
-            throw CLIFailure(error, action: "exporting the settings", instance: session.instance)
+        do { return try await session.client.exportSettings() } catch {
+            throw CLIFailure(backup: error, action: "exporting the settings", instance: session.instance)
         }
+    }
+}
+
+extension CLIFailure {
+    /// ``init(_:action:instance:)`` for a backup's export or import, whose rate limit is a day's.
+    init(backup error: ApiClientError, action: String, instance: String) {
+        guard error.kind == .rateLimited else {
+            self.init(error, action: action, instance: instance)
+            return
+        }
+        self.init(
+            "\(action) failed: \(instance) allows one export or import a day from one address; try again tomorrow", status: .temporary)
     }
 }
 
@@ -91,14 +97,8 @@ struct SettingsImportCommand: AsyncParsableCommand, Sendable {
                 status: .badData)
         }
         let outcome: SettingsImport
-        do {
-            outcome = try await session.client.importSettings(backup)
-        } catch  where error.kind == .rateLimited {
-            throw CLIFailure(
-                "importing the settings failed: \(session.instance) allows one export or import a day from one address; try again tomorrow",
-                status: .temporary)
-        } catch {
-            throw CLIFailure(error, action: "importing the settings", instance: session.instance)
+        do { outcome = try await session.client.importSettings(backup) } catch {
+            throw CLIFailure(backup: error, action: "importing the settings", instance: session.instance)
         }
         Console.out(
             "Imported \(file) into your account on \(session.instance); Lemmy adds its follows, saves and blocks in the background.")
