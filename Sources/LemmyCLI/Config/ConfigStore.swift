@@ -63,7 +63,7 @@ public struct ConfigStore: Sendable {
         do { try checkLocation() } catch { throw Self.refusal(reading: false, error) }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(Self.randomSuffix()).tmp")
         do {
-            try Self.writePrivately(data, to: temporary.path)
+            try PrivateFile(creating: temporary.path).write(data)
             guard rename(temporary.path, url.path) == 0 else { throw POSIXFailure(errno) }
         } catch {
             unlink(temporary.path)
@@ -102,11 +102,6 @@ public struct ConfigStore: Sendable {
     private static func randomSuffix() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
-    }
-
-    /// Creates `path` (see ``PrivateFile``), writes `data` and flushes it to disk.
-    private static func writePrivately(_ data: Data, to path: String) throws(POSIXFailure) {
-        try PrivateFile(creating: path).write(data)
     }
 
     /// Flushes the directory entry of the rename; best effort, as some file systems refuse it.

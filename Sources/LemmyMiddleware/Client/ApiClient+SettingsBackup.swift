@@ -18,11 +18,9 @@ extension ApiClient {
         try requireAccount()
         let once: @Sendable (inout LoadRequest) -> Void = { $0.options[RetryStrategyOption.self] = RetryStrategy.none }
         let value: LemmyJSONValue
-        switch try await generation() {
+        switch try await backupVersion().generation {
         case .v4: value = try await send(LemmyV4.ExportUserSettings(), mutation: false, configuring: once)
-        case .v3:
-            guard try await !version().usesAuthField else { throw .unavailableInVersion("settings backups (Lemmy 0.19 and later)") }
-            value = try await send(LemmyV3.ExportSettings(), mutation: false, configuring: once)
+        case .v3: value = try await send(LemmyV3.ExportSettings(), mutation: false, configuring: once)
         }
         return try SettingsBackup(value: value) { ApiClientError.decoding("the server's settings backup: \($0)") }
     }
@@ -56,12 +54,11 @@ extension ApiClient {
         }
         var value = backup.value
         var leftOut = false
+        let version = try await backupVersion()
         do throws(ApiClientError) {
-            switch try await generation() {
+            switch version.generation {
             case .v4: _ = try await send(LemmyV4.ImportUserSettings(value), mutation: true)
             case .v3:
-                let version = try await version()
-                guard !version.usesAuthField else { throw .unavailableInVersion("settings backups (Lemmy 0.19 and later)") }
                 if case .object(var members) = value, let settings = members["settings"], settings != .null,
                     !Self.readsAsAccount(settings, version: version)
                 {
@@ -79,6 +76,13 @@ extension ApiClient {
         // ``loadAccount()`` mends.
         _ = try? await loadAccount()
         return SettingsImport(leftOutSettings: leftOut)
+    }
+
+    /// The server's version, refusing 0.18, which has no backups, before any request of its own.
+    private func backupVersion() async throws(ApiClientError) -> LemmyServerVersion {
+        let version = try await version()
+        guard !version.usesAuthField else { throw .unavailableInVersion("settings backups (Lemmy 0.19 and later)") }
+        return version
     }
 
     /// Whether `settings` reads as a whole account (`LocalUser`) of `version`, every member it
