@@ -23,7 +23,7 @@ struct SettingsBackupTests {
     func roundTrip(dialect: LemmyDialect) async throws {
         try await withServer(configuration(dialect)) { server in
             let alice = try await login(server, "alice")
-            #expect(await try alice.getPerson(id: 4).person1.toggleBlock() == .confirmed)
+            #expect(try await alice.getPerson(id: 4).person1.toggleBlock() == .confirmed)
             try server.store.with { db in db.persons[1].displayName = "Alice of the Backup" }
             let exported = try await alice.exportSettings()
             // As a file and back: the same backup.

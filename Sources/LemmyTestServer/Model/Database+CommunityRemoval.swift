@@ -13,7 +13,8 @@ extension Database {
         communities[communityId - 1].deleted = deleted
     }
 
-    /// Removes or restores `communityId`: admins only (`not_an_admin`), with a modlog entry.
+    /// Removes or restores `communityId`: admins only (`not_an_admin`), with a modlog entry; 1.0
+    /// resolves the reports about the community either way.
     mutating func removeCommunity(
         _ communityId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
@@ -21,6 +22,7 @@ extension Database {
         guard person(personId)?.isAdmin == true else { throw APIError.code("not_an_admin") }
         guard community(communityId) != nil else { throw APIError.code("couldnt_update_community") }
         communities[communityId - 1].removed = removed
+        if dialect == .v1_0 { resolveCommunityReports(of: communityId, by: personId, now: now) }
         var record = entry(.removeCommunity, by: personId, target: communityId, reason: dialect.stored(reason), flag: removed, now: now)
         record.communityId = communityId
         record.ownerId = community(communityId)?.moderators.first

@@ -355,6 +355,8 @@ extension Database {
             try checkCommunityAction(by: personId, on: comment, dialect: dialect)
             if dialect != .v0_18 && (comment.deleted || comment.removed) { throw APIError.code("deleted") }
             text = content(of: comment)
+        case .community:
+            return try reportCommunity(targetId, reason: reason, by: personId, now: now)
         }
         // One report per person and item: the table's unique key refuses a second.
         if reports.contains(where: { $0.kind == kind && $0.targetId == targetId && $0.creatorId == personId }) {
@@ -382,6 +384,7 @@ extension Database {
         switch report.kind {
         case .post: post(report.targetId)?.communityId
         case .comment: comment(report.targetId).flatMap { post($0.postId)?.communityId }
+        case .community: report.targetId
         }
     }
 

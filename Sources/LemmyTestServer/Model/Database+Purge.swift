@@ -153,7 +153,12 @@ extension Database {
     /// `migrations/2020-10-13-212240_create_report_tables`).
     func isPurged(_ report: ReportRecord) -> Bool {
         if lostParty(report) { return true }
-        return report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)
+        switch report.kind {
+        case .post: return purged.posts.contains(report.targetId)
+        case .comment: return purged.comments.contains(report.targetId)
+        // The community's row goes, and its reports with it (`ON DELETE CASCADE`).
+        case .community: return purged.communities.contains(report.targetId)
+        }
     }
 
     /// Whether 0.18's purge of its creator or recipient deleted the message (both reference the

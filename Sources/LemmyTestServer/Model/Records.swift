@@ -195,19 +195,30 @@ struct InboxRecord: Sendable {
     var published: Double
 }
 
-/// A report of a post or a comment.
+/// A report of a post, a comment or (1.0) a community.
 struct ReportRecord: Sendable {
-    enum Kind: Sendable { case post, comment }
+    enum Kind: Sendable { case post, comment, community }
     var id: Int
     var kind: Kind
     var creatorId: Int
     var targetId: Int
+    /// The post's title, the comment's text or the community's name when reported.
     var originalText: String
+    /// The rest of a reported community as it was (1.0 copies it into the report row).
+    var originalCommunity: OriginalCommunity? = nil
     var reason: String
     var resolved: Bool = false
     var resolverId: Int?
     var published: Double
     var updated: Double?
+}
+
+/// What 1.0 keeps of a community in a report about it (`original_community_*`), beside its name.
+struct OriginalCommunity: Sendable {
+    var title: String?
+    var sidebar: String?
+    var icon: String?
+    var banner: String?
 }
 
 /// A moderator action.

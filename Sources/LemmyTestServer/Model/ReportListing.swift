@@ -1,6 +1,6 @@
 import LemmyAPI
 
-/// Which post and comment reports a report list shows, and in which order, as each version's
+/// Which post, comment and community reports a report list shows, and in which order, as each version's
 /// report views decide (`db_views/src/{post,comment}_report_view.rs` at 0.18.5 and 0.19.13,
 /// `db_views/report_combined/src/impls.rs` on 1.0).
 struct ReportListing {
@@ -34,9 +34,10 @@ extension Database {
     /// The reports `listing` shows `viewer`, in its order.
     ///
     /// Admins see every report, except on 1.0 without `show_community_rule_violations`: then
-    /// only those older than three days or in communities they moderate (1.0 also lets admins
-    /// see reports that break the instance's rules and community reports, which the test server
-    /// does not file). Others see the reports of the communities they moderate. Someone who
+    /// only those older than three days or in communities they moderate, and every community
+    /// report (1.0 also lets admins see reports that break the instance's rules, which the test
+    /// server does not file). Others see the post and comment reports of the communities they
+    /// moderate, never a community report (not even with `my_reports_only`). Someone who
     /// moderates nothing gets an empty list on 0.18 (its views join the moderators) and
     /// `not_a_mod_or_admin` on 0.19 and 1.0 (`check_community_mod_of_any_or_admin_action`), except
     /// with 1.0's `my_reports_only`, which skips that check (and still finds nothing).
@@ -59,10 +60,13 @@ extension Database {
                 switch report.kind {
                 case .post: if report.targetId != id { return false }
                 case .comment: if dialect != .v1_0 || comment(report.targetId)?.postId != id { return false }
+                case .community: return false
                 }
             }
             if let id = listing.commentId, report.kind != .comment || report.targetId != id { return false }
             if listing.mineOnly && report.creatorId != viewer { return false }
+            // Community reports go to admins alone, fresh or not (`filter_violates_instance_rules`).
+            if report.kind == .community { return isAdmin }
             guard isAdmin else { return moderated.contains(community) }
             return !hidesFreshReports || report.published < staleAfter || moderated.contains(community)
         }.sorted { oldestFirst ? ($0.published, $0.id) < ($1.published, $1.id) : ($0.published, $0.id) > ($1.published, $1.id) }

@@ -119,8 +119,9 @@ struct Renderer {
             out.usersActiveWeek = counts.active.week
             out.usersActiveMonth = counts.active.month
             out.usersActiveHalfYear = counts.active.halfYear
-            out.reportCount = 0
-            out.unresolvedReportCount = 0
+            let reports = db.communityReportCounts(c.id)
+            out.reportCount = reports.all
+            out.unresolvedReportCount = reports.unresolved
             out.localRemoved = false
         } else {
             out.description = c.description
@@ -178,8 +179,10 @@ struct Renderer {
             out.upvotes = c.upvotes
             out.downvotes = c.downvotes
             out.childCount = c.childCount
-            out.reportCount = 0
-            out.unresolvedReportCount = 0
+            // Kept by triggers on `comment_report`, as the post's on `post_report`.
+            let reports = db.reports.filter { $0.kind == .comment && $0.targetId == c.id }
+            out.reportCount = reports.count
+            out.unresolvedReportCount = reports.count { !$0.resolved }
             out.federationPending = false
             out.locked = c.locked
         }

@@ -4,6 +4,7 @@ import LemmyAPI
 extension APIRoutes {
     func addModerationRoutes() {
         addPurgeRoutes()
+        addCommunityReportRoutes()
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
             let listing = ReportListing(
                 kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false, communityId: call.form.communityId,
@@ -33,8 +34,8 @@ extension APIRoutes {
                 privateMessageReports: !isAdmin || call.form.communityId != nil ? nil : messageReports)
         }
         add(LemmyV4.ListReports.self, auth: true) { db, call in
-            // `type_` narrows the combined list; this server files no community reports. Message
-            // reports go to admins only (moderators get none), and belong to no community.
+            // `type_` narrows the combined list. Message reports go to admins only (moderators get
+            // none), and belong to no community; so do community reports, which belong to one.
             let viewer = try call.requireViewer()
             let form = call.form
             // A banned account's own reports are served; anything more asks for a moderator or
@@ -49,10 +50,11 @@ extension APIRoutes {
             let all = try db.reports(listing, viewer: viewer, dialect: call.dialect, now: call.now)
             var reports: [ReportCombinedKey] = []
             switch form.type {
-            case .posts: reports = all.filter { $0.kind == .post }.map { .community($0) }
-            case .comments: reports = all.filter { $0.kind == .comment }.map { .community($0) }
+            case .posts: reports = all.filter { $0.kind == .post }.map { .content($0) }
+            case .comments: reports = all.filter { $0.kind == .comment }.map { .content($0) }
+            case .communities: reports = all.filter { $0.kind == .community }.map { .content($0) }
             case .privateMessages: break
-            case .all, nil: reports = all.map { .community($0) }
+            case .all, nil: reports = all.map { .content($0) }
             default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
             }
             if [.all, .privateMessages, nil].contains(form.type), form.communityId == nil, form.postId == nil,
@@ -63,7 +65,7 @@ extension APIRoutes {
                         && !db.isPurged(messageReport: report)
                 }.map { .message($0) }
             }
-            // Community and message reports are numbered apart: the tiebreak keeps them apart too.
+            // Content and message reports are numbered apart: the tiebreak keeps them apart too.
             // Paging lists the highest key first, so an oldest-first list negates the key.
             let sign = listing.oldestFirst(call.dialect) ? -1.0 : 1.0
             let keyed = reports.enumerated().map { index, report in
@@ -74,8 +76,12 @@ extension APIRoutes {
             let renderer = call.renderer(db)
             let items: [ApiReportCombinedView] = page.ids.map { index in
                 switch reports[index] {
-                case .community(let report):
-                    report.kind == .post ? .post(renderer.postReportView(report)) : .comment(renderer.commentReportView(report))
+                case .content(let report):
+                    switch report.kind {
+                    case .post: .post(renderer.postReportView(report))
+                    case .comment: .comment(renderer.commentReportView(report))
+                    case .community: .community(renderer.communityReportView(report))
+                    }
                 case .message(let report): .privateMessage(renderer.privateMessageReportView(report))
                 }
             }
@@ -278,21 +284,21 @@ extension APIRoutes {
     }
 }
 
-/// A report of 1.0's combined list: of a post or comment, or of a private message.
+/// A report of 1.0's combined list: of a post, comment or community, or of a private message.
 private enum ReportCombinedKey {
-    case community(ReportRecord)
+    case content(ReportRecord)
     case message(ReportRecord)
 
     var record: ReportRecord {
         switch self {
-        case .community(let report), .message(let report): report
+        case .content(let report), .message(let report): report
         }
     }
 
     /// Unique across both kinds: message report ids count down from the bottom.
     var tiebreak: Int {
         switch self {
-        case .community(let report): report.id
+        case .content(let report): report.id
         case .message(let report): -report.id
         }
     }
