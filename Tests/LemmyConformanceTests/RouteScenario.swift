@@ -396,6 +396,14 @@ enum RouteScenario {
             step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
                 ([], ["report_id": id, "resolved": true])
             },
+            // A report about a community goes to the admins alone.
+            step("POST", "/community/report", user: "alice", body: ["community_id": 2, "reason": "Breaks the rules"]),
+            step(
+                "GET", "/report/list", user: "admin", query: [("type_", "communities"), ("limit", "10")],
+                capture: keep("communityReport", "items.0.community_report.id")),
+            step("PUT", "/community/report/resolve", user: "admin", needs: "communityReport") { id in
+                ([], ["report_id": id, "resolved": true])
+            },
             step("DELETE", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true]) },
             step("POST", "/account/notification/mark_as_read/all", user: "alice", body: [:]),
             step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
