@@ -124,7 +124,8 @@ struct CommunityReportFidelityTests: RefusalChecking {
             let alice = try await TestClient(server).login("alice")
             let carol = try await TestClient(server).login("carol")
             _ = try await report(alice, community: 3, "Spam")
-            let remove = { (removed: Bool) in LemmyV4.RemoveCommunity(ApiRemoveCommunity(communityId: 3, removed: removed, reason: "Spam")) }
+            let remove = { (removed: Bool) in LemmyV4.RemoveCommunity(ApiRemoveCommunity(communityId: 3, removed: removed, reason: "Spam"))
+            }
             _ = try await admin.send(remove(true))
             let open = try await admin.send(LemmyV4.ListReports(ApiListReports(unresolvedOnly: true, type: .communities)))
             #expect(open.items.isEmpty)

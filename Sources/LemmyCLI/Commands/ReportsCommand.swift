@@ -10,7 +10,7 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(name: .long, help: "post, comment or message (private messages; admins only).")
+    @Option(name: .long, help: "post, comment, message (private messages; admins only) or community (Lemmy 1.0; admins only).")
     var type: ReportTypeOption = .post
 
     @Flag(name: .long, help: "Resolved reports too.")
@@ -91,13 +91,14 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
 
 /// `--type`: which queue.
 enum ReportTypeOption: String, ExpressibleByArgument, Sendable {
-    case post, comment, message
+    case post, comment, message, community
 
     var kind: ReportKind {
         switch self {
         case .post: .post
         case .comment: .comment
         case .message: .privateMessage
+        case .community: .community
         }
     }
 }

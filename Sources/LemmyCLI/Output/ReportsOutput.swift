@@ -4,7 +4,7 @@ public import Foundation
 public struct ReportsOutput: Codable, Sendable, Equatable {
     /// One report.
     public struct Report: Codable, Sendable, Equatable {
-        /// `post`, `comment` or `message`.
+        /// `post`, `comment`, `message` or `community`.
         public var kind: String
         /// The report's id among reports of its kind.
         public var id: Int

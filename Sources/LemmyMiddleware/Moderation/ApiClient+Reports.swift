@@ -1,4 +1,5 @@
 internal import LemmyAPI
+import Foundation
 
 /// The report queue for moderators and admins.
 extension ApiClient {
@@ -9,15 +10,17 @@ extension ApiClient {
     /// Anyone else gets an empty list from 0.18 and is refused with `not_a_mod_or_admin` from 0.19
     /// on (1.0 with `mineOnly` skips that check and lists nothing). Private-message reports go to
     /// admins only: 0.18 and 0.19 refuse others with `not_an_admin`, 1.0 gives a moderator an
-    /// empty list.
+    /// empty list. Community reports (1.0) go to admins alone, fresh ones too: a moderator's list
+    /// of them is empty, even of the reports the moderator filed.
     ///
     /// The unresolved queue runs oldest first from 0.19 on (the report that waited longest leads);
     /// 0.18, and every list of resolved reports too, newest first. 1.0 takes `oldestFirst` to
     /// choose.
     ///
     /// - Parameters:
-    ///   - kind: post, comment or message reports (0.18 and 0.19 list them separately; 1.0
-    ///     filters one list).
+    ///   - kind: post, comment, message or community reports (0.18 and 0.19 list them
+    ///     separately; 1.0 filters one list). Community reports are 1.0's: earlier versions fail
+    ///     with ``ApiClientError/unavailableInVersion(_:)`` before sending.
     ///   - unresolvedOnly: only the reports no moderator has resolved yet.
     ///   - communityId: only the reports of one community (no message report belongs to one,
     ///     so with a community the message queue is empty).
@@ -38,6 +41,7 @@ extension ApiClient {
     ) async throws(ApiClientError) -> ContentPage<Report> {
         let generation = try await generation()
         if generation == .v3 {
+            if kind == .community { throw .unavailableInVersion("reports about communities (Lemmy 1.0 and later)") }
             if mineOnly { throw .unavailableInVersion("listing only one's own reports (Lemmy 1.0 and later)") }
             if oldestFirst != nil { throw .unavailableInVersion("choosing the report queue's order (Lemmy 1.0 and later)") }
         }
@@ -47,6 +51,7 @@ extension ApiClient {
                 case .post: .posts
                 case .comment: .comments
                 case .privateMessage: .privateMessages
+                case .community: .communities
                 }
             let form = ApiListReports(
                 unresolvedOnly: unresolvedOnly, type: type, communityId: communityId, sort: oldestFirst.map { $0 ? .old : .new },
@@ -58,11 +63,15 @@ extension ApiClient {
                     case .post(let view) where kind == .post: return report(view)
                     case .comment(let view) where kind == .comment: return report(view)
                     case .privateMessage(let view) where kind == .privateMessage: return report(view)
+                    case .community(let view) where kind == .community: return report(view)
                     default: return nil
                     }
                 }, next: page.next)
         }
         switch kind {
+        case .community:
+            // Refused above: the v3 API has no community reports.
+            return ContentPage(items: [], next: nil)
         case .privateMessage:
             // 0.18 and 0.19 list message reports with no community filter: none belongs to one.
             if communityId != nil { return ContentPage(items: [], next: nil) }
@@ -97,6 +106,23 @@ extension ApiClient {
             post: nil, comment: nil, messageId: report.privateMessageId, community: nil,
             contentCreator: person1(view.privateMessageCreator), originalText: escapedText.unescape(report.originalPmText),
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+    }
+
+    func report(_ view: ApiCommunityReportView) -> Report {
+        let report = view.communityReport
+        // Named as `Community1Snapshot` names the community's own fields.
+        let title = report.originalCommunityTitle.flatMap { $0.isEmpty ? nil : escapedText.unescape($0) }
+        let original = ReportedCommunity(
+            name: report.originalCommunityName, displayName: title ?? report.originalCommunityName,
+            description: report.originalCommunitySidebar.map(escapedText.unescape),
+            summary: report.originalCommunitySummary.map(escapedText.unescape),
+            icon: report.originalCommunityIcon.flatMap(URL.init(string:)), banner: report.originalCommunityBanner.flatMap(URL.init(string:))
+        )
+        return Report(
+            api: self, id: ReportId(.community, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
+            post: nil, comment: nil, community: community1(view.community), contentCreator: nil,
+            originalText: original.displayName, originalCommunity: original, created: report.publishedAt.date,
+            isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 
     func report(_ view: ApiCommentReportView) -> Report {

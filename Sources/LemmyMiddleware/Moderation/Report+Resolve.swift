@@ -2,8 +2,8 @@ internal import LemmyAPI
 
 extension Report {
     /// Marks the report resolved (or open again). The change shows at once; if the server
-    /// refuses (the account moderates nothing here; only admins resolve message reports) it is
-    /// rolled back and the result says why.
+    /// refuses (the account moderates nothing here; only admins resolve message and community
+    /// reports) it is rolled back and the result says why.
     /// A second call while one is in flight returns ``MutationResult/unchanged``.
     @discardableResult public func resolve(_ resolved: Bool = true) async -> MutationResult {
         guard isResolved != resolved, !resolveInFlight else { return .unchanged }
@@ -40,6 +40,11 @@ extension Report {
                 ? try await api.send(LemmyV4.ResolveCommentReport(form), mutation: true).commentReportView
                 : try await api.send(LemmyV3.ResolveCommentReport(form), mutation: true).commentReportView
             return api.report(view)
+        case .community:
+            // Only 1.0 has community reports, so a report of this kind came from a 1.0 server.
+            guard v4 else { throw .unavailableInVersion("reports about communities (Lemmy 1.0 and later)") }
+            let form = ApiResolveCommunityReport(reportId: id.value, resolved: resolved)
+            return api.report(try await api.send(LemmyV4.ResolveCommunityReport(form), mutation: true).communityReportView)
         case .privateMessage:
             let form = ApiResolvePrivateMessageReport(reportId: id.value, resolved: resolved)
             let view = try await api.send(LemmyAnyGeneration.ResolvePrivateMessageReport(form), mutation: true)

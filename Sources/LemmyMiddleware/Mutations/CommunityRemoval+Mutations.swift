@@ -16,7 +16,8 @@ extension Community1Providing {
     }
 
     /// Removes or restores the community (admins; `not_an_admin` otherwise), with `reason` in
-    /// the modlog.
+    /// the modlog. Either way Lemmy 1.0 resolves the reports about the community, and the
+    /// reports this client holds show it.
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
         let community = community1
         return await api.mutate(community, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
@@ -24,6 +25,8 @@ extension Community1Providing {
                 communityId: community.id, removed: removed, reason: try await community.api.moderationReason(reason))
             let view = try await community.api.send(LemmyAnyGeneration.RemoveCommunity(form), mutation: true).communityView
             try community.api.mergeAnswer(view, about: community.id)
+            // Lemmy 1.0 resolves the reports about the community, whether removing or restoring.
+            community.api.resolveHeldReports { $0.id.kind == .community && $0.community?.id == community.id }
         }
     }
 }

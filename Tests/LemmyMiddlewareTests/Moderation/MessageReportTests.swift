@@ -30,7 +30,7 @@ struct MessageReportTests {
             #expect(report.id.kind == .privateMessage)
             #expect(report.messageId == messageId)
             #expect(report.reporter.name == "bob")
-            #expect(report.contentCreator.name == "alice")
+            #expect(report.contentCreator?.name == "alice")
             #expect(report.originalText == "Buy cheap watches at example.com")
             #expect(report.reason == "Spam")
             #expect(report.post == nil && report.comment == nil && report.community == nil)
