@@ -27,7 +27,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             PeopleCommand.self, ReplyCommand.self,
             SubmitCommand.self, EditCommand.self,
             DeleteCommand.self,
-            ReportsCommand.self, FollowRequestsCommand.self, PreviewCommand.self, EmojisCommand.self,
+            ReportCommand.self, ReportsCommand.self, FollowRequestsCommand.self, PreviewCommand.self, EmojisCommand.self,
             VotesCommand.self, VotedCommand.self, HistoryCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,
             PasswordCommand.self, EmailCommand.self,
