@@ -143,4 +143,38 @@ struct CommunityReportFidelityTests: RefusalChecking {
             #expect(try await listed(admin, .communities).isEmpty)
         }
     }
+
+    @Test("A post or comment report that the instance's rules are broken goes to the admins alone, fresh too")
+    func instanceRules() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await TestClient(server).login("admin")
+            let bob = try await TestClient(server).login("bob")
+            let alice = try await TestClient(server).login("alice")
+            let before = try await alice.send(LemmyV4.GetPost(ApiGetPost(id: 1))).postView.post
+            let form = ApiCreatePostReport(postId: 1, reason: "Illegal here", violatesInstanceRules: true)
+            let filed = try await alice.send(LemmyV4.CreatePostReport(form)).postReportView
+            #expect(filed.postReport.violatesInstanceRules == true)
+            let commentForm = ApiCreateCommentReport(commentId: 1, reason: "Illegal here", violatesInstanceRules: true)
+            let comment = try await alice.send(LemmyV4.CreateCommentReport(commentForm)).commentReportView
+            #expect(comment.commentReport.violatesInstanceRules == true)
+            // Counted among the post's reports, not among its open ones (which its moderators act on).
+            let after = try await alice.send(LemmyV4.GetPost(ApiGetPost(id: 1))).postView.post
+            #expect(after.reportCount == (before.reportCount ?? 0) + 1 && after.unresolvedReportCount == before.unresolvedReportCount)
+
+            func ids(_ client: TestClient) async throws -> Set<Int> {
+                Set(
+                    try await listed(client, .all).compactMap { item -> Int? in
+                        switch item {
+                        case .post(let view): view.postReport.id
+                        case .comment(let view): view.commentReport.id
+                        default: nil
+                        }
+                    })
+            }
+            let both: Set = [filed.postReport.id, comment.commentReport.id]
+            // bob moderates community 1, where post 1 and comment 1 are: still not his.
+            #expect(try await ids(bob).isDisjoint(with: both))
+            #expect(try await ids(admin).isSuperset(of: both))
+        }
+    }
 }

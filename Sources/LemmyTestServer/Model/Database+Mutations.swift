@@ -333,7 +333,8 @@ extension Database {
     /// bare `Record not found`; 1.0 still shows a deleted post that has comments, and refuses it
     /// as `deleted`). A deleted or removed comment is `deleted` (0.18 takes the report).
     mutating func report(
-        _ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double, dialect: LemmyDialect
+        _ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double, dialect: LemmyDialect,
+        violatesInstanceRules: Bool = false
     ) throws -> Int {
         let reason = dialect.stored(try ContentRules.checkReportReason(reason))
         let text: String
@@ -366,7 +367,7 @@ extension Database {
         reports.append(
             ReportRecord(
                 id: id, kind: kind, creatorId: personId, targetId: targetId, originalText: text,
-                reason: reason, published: now))
+                reason: reason, violatesInstanceRules: violatesInstanceRules, published: now))
         return id
     }
 

@@ -207,6 +207,9 @@ struct ReportRecord: Sendable {
     /// The rest of a reported community as it was (1.0 copies it into the report row).
     var originalCommunity: OriginalCommunity? = nil
     var reason: String
+    /// 1.0: the post or comment breaks the instance's rules: the report goes to the admins alone
+    /// and is not federated, nor counted among the item's unresolved reports.
+    var violatesInstanceRules = false
     var resolved: Bool = false
     var resolverId: Int?
     var published: Double

@@ -35,9 +35,9 @@ extension Database {
     ///
     /// Admins see every report, except on 1.0 without `show_community_rule_violations`: then
     /// only those older than three days or in communities they moderate, and every community
-    /// report (1.0 also lets admins see reports that break the instance's rules, which the test
-    /// server does not file). Others see the post and comment reports of the communities they
-    /// moderate, never a community report (not even with `my_reports_only`). Someone who
+    /// report and every report that the instance's rules are broken (`violates_instance_rules`).
+    /// Others see the post and comment reports of the communities they moderate, never one of
+    /// those two kinds (not even with `my_reports_only`). Someone who
     /// moderates nothing gets an empty list on 0.18 (its views join the moderators) and
     /// `not_a_mod_or_admin` on 0.19 and 1.0 (`check_community_mod_of_any_or_admin_action`), except
     /// with 1.0's `my_reports_only`, which skips that check (and still finds nothing).
@@ -65,8 +65,9 @@ extension Database {
             }
             if let id = listing.commentId, report.kind != .comment || report.targetId != id { return false }
             if listing.mineOnly && report.creatorId != viewer { return false }
-            // Community reports go to admins alone, fresh or not (`filter_violates_instance_rules`).
-            if report.kind == .community { return isAdmin }
+            // Community reports, and reports that the instance's rules are broken, go to admins
+            // alone, fresh or not (`filter_violates_instance_rules`).
+            if report.kind == .community || report.violatesInstanceRules { return isAdmin }
             guard isAdmin else { return moderated.contains(community) }
             return !hidesFreshReports || report.published < staleAfter || moderated.contains(community)
         }.sorted { oldestFirst ? ($0.published, $0.id) < ($1.published, $1.id) : ($0.published, $0.id) > ($1.published, $1.id) }

@@ -106,7 +106,7 @@ extension Renderer {
                 originalPostUrl: p.url, originalPostBody: p.body, reason: report.reason,
                 resolved: report.resolved, resolverId: report.resolverId,
                 publishedAt: date(report.published), updatedAt: date(report.updated),
-                violatesInstanceRules: v10 ? false : nil),
+                violatesInstanceRules: v10 ? report.violatesInstanceRules : nil),
             post: post(p.id), community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
             resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = pv.creatorIsAdmin ?? isAdmin(p.creatorId)
@@ -141,7 +141,7 @@ extension Renderer {
                 originalCommentText: report.originalText, reason: report.reason,
                 resolved: report.resolved, resolverId: report.resolverId,
                 publishedAt: date(report.published), updatedAt: date(report.updated),
-                violatesInstanceRules: v10 ? false : nil),
+                violatesInstanceRules: v10 ? report.violatesInstanceRules : nil),
             comment: cv.comment, post: cv.post, community: cv.community, creator: person(report.creatorId),
             commentCreator: cv.creator, resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = cv.creatorIsAdmin ?? isAdmin(cv.comment.creatorId)

@@ -157,9 +157,11 @@ struct Renderer {
             out.score = p.score
             out.upvotes = p.upvotes
             out.downvotes = p.downvotes
+            // Kept by triggers on `post_report`: the open count leaves out reports to the admins
+            // that the instance's rules are broken.
             let reports = db.reports.filter { $0.kind == .post && $0.targetId == id }
             out.reportCount = reports.count
-            out.unresolvedReportCount = reports.filter { !$0.resolved }.count
+            out.unresolvedReportCount = reports.count { !$0.resolved && !$0.violatesInstanceRules }
             out.federationPending = false
         }
         return out
@@ -182,7 +184,7 @@ struct Renderer {
             // Kept by triggers on `comment_report`, as the post's on `post_report`.
             let reports = db.reports.filter { $0.kind == .comment && $0.targetId == c.id }
             out.reportCount = reports.count
-            out.unresolvedReportCount = reports.count { !$0.resolved }
+            out.unresolvedReportCount = reports.count { !$0.resolved && !$0.violatesInstanceRules }
             out.federationPending = false
             out.locked = c.locked
         }

@@ -96,7 +96,7 @@ extension APIRoutes {
         add(LemmyV4.CreatePostReport.self, auth: true) { db, call in
             let id = try db.report(
                 .post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
-                dialect: call.dialect)
+                dialect: call.dialect, violatesInstanceRules: call.form.violatesInstanceRules ?? false)
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
         }
         add(LemmyV3.CreateCommentReport.self, auth: true) { db, call in
@@ -108,7 +108,7 @@ extension APIRoutes {
         add(LemmyV4.CreateCommentReport.self, auth: true) { db, call in
             let id = try db.report(
                 .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
-                dialect: call.dialect)
+                dialect: call.dialect, violatesInstanceRules: call.form.violatesInstanceRules ?? false)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV3.ResolvePostReport.self, auth: true) { db, call in
