@@ -4,12 +4,13 @@ import LemmyAPI
 import LemmyTestSupport
 import Testing
 
-/// Lemmy 1.0's reports about a community, as Lemmy main (439734dd) files, lists and resolves them
-/// (`reports/community_report/{create,resolve}.rs`, `report_combined/src/impls.rs`): they go to
-/// the instance's admins alone, fresh or not; moderators never see them, not even their own
-/// community's; one per person and community; only admins resolve them, and removing or
-/// restoring the community resolves them all.
-@Suite("1.0 community reports as Lemmy files, lists and resolves them")
+/// Lemmy 1.0's reports to the instance's admins, as Lemmy main (439734dd) files, lists and
+/// resolves them (`reports/community_report/{create,resolve}.rs`, `report_combined/src/impls.rs`):
+/// reports about a community, and post and comment reports that the instance's rules are broken
+/// (`violates_instance_rules`). They go to the admins alone, fresh or not; moderators never see
+/// them, not even their own community's. One community report per person and community; only
+/// admins resolve them, and removing or restoring the community resolves them all.
+@Suite("1.0 reports to the admins as Lemmy files, lists and resolves them")
 struct CommunityReportFidelityTests: RefusalChecking {
     private func report(_ client: TestClient, community: Int, _ reason: String) async throws -> ApiCommunityReportView {
         try await client.send(LemmyV4.CreateCommunityReport(ApiCreateCommunityReport(communityId: community, reason: reason)))
