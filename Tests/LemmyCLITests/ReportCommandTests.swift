@@ -51,6 +51,23 @@ struct ReportCommandTests {
         }
     }
 
+    @Test("1.0: a comment report --to-admins reaches the admins, not the community's moderator")
+    func toAdmins() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
+            let filed = try await LemmyBinary.run(
+                ["report", "comment", "1", "--reason", "Illegal here", "--to-admins"], config: alice.url)
+            #expect(filed.status == 0, "\(filed)")
+            func reasons(_ user: String) async throws -> [String] {
+                let config = try await TemporaryConfig.loggedIn(server, as: user)
+                let listed = try await LemmyBinary.run(["reports", "--type", "comment", "--json", "--limit", "50"], config: config.url)
+                return try JSONOutput.decoder().decode(ReportsOutput.self, from: Data(listed.stdout.utf8)).reports.map(\.reason)
+            }
+            #expect(try await reasons("admin").contains("Illegal here"))
+            #expect(try await !reasons("bob").contains("Illegal here"))
+        }
+    }
+
     @Test("0.19 has no community reports; a post is named by a number; a reason is required")
     func refusals() async throws {
         try await withServer(.v0_19) { server in
@@ -62,6 +79,8 @@ struct ReportCommandTests {
             #expect(named.status == 64, "\(named)")
             let blank = try await LemmyBinary.run(["report", "post", "1", "--reason", "  "], config: alice.url)
             #expect(blank.status == 64, "\(blank)")
+            let toAdmins = try await LemmyBinary.run(["report", "post", "1", "--reason", "Spam", "--to-admins"], config: alice.url)
+            #expect(toAdmins.status == LemmyCLI.ExitStatus.unsupported.rawValue, "\(toAdmins)")
             let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
             let queue = try await LemmyBinary.run(["reports", "--type", "community"], config: admin.url)
             #expect(queue.status == LemmyCLI.ExitStatus.unsupported.rawValue, "\(queue)")

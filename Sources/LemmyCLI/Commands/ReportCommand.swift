@@ -7,8 +7,8 @@ enum ReportTarget: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 /// `lemmy report post|comment ID` or `lemmy report community NAME`, with `--reason`: files a
-/// report (posts and comments to the community's moderators, a community to the instance's
-/// admins, on Lemmy 1.0).
+/// report (posts and comments to the community's moderators, or with `--to-admins` to the
+/// instance's admins; a community to the admins; both on Lemmy 1.0).
 struct ReportCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -25,8 +25,12 @@ struct ReportCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "Why (required; at most 1,000 characters).")
     var reason: String
 
+    @Flag(name: .long, help: "A post or comment that breaks the instance's rules: to the admins alone (Lemmy 1.0).")
+    var toAdmins = false
+
     func validate() throws {
         if target != .community, Int(item) == nil { throw ValidationError("a \(target.rawValue) is named by its id, a number") }
+        if target == .community, toAdmins { throw ValidationError("a community report always goes to the admins; leave out --to-admins") }
         if reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason needs some text") }
     }
 
@@ -49,10 +53,10 @@ struct ReportCommand: AsyncParsableCommand, Sendable {
         switch target {
         case .post:
             let post = try await session.run(action) { try await api.getPost(id: Int(item) ?? 0) }
-            try await session.run(action) { try await post.report(reason: reason) }
+            try await session.run(action) { try await post.report(reason: reason, breaksInstanceRules: toAdmins) }
         case .comment:
             let comment = try await session.run(action) { try await api.getComment(id: Int(item) ?? 0) }
-            try await session.run(action) { try await comment.report(reason: reason) }
+            try await session.run(action) { try await comment.report(reason: reason, breaksInstanceRules: toAdmins) }
         case .community:
             let community = try await session.run(action) { try await api.getCommunity(name: item) }
             try await session.run(action) { try await community.report(reason: reason) }

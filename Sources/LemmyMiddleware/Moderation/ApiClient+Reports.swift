@@ -95,7 +95,8 @@ extension ApiClient {
             api: self, id: ReportId(.post, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: nil, community: community1(view.community),
             contentCreator: person1(view.postCreator), originalText: escapedText.unescape(report.originalPostName),
-            created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+            breaksInstanceRules: report.violatesInstanceRules ?? false, created: report.publishedAt.date, isResolved: report.resolved,
+            resolver: view.resolver.map { person1($0) })
     }
 
     func report(_ view: ApiPrivateMessageReportView) -> Report {
@@ -131,6 +132,7 @@ extension ApiClient {
             api: self, id: ReportId(.comment, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: comment1(view.comment), community: community1(view.community),
             contentCreator: person1(view.commentCreator), originalText: escapedText.unescape(report.originalCommentText),
-            created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+            breaksInstanceRules: report.violatesInstanceRules ?? false, created: report.publishedAt.date, isResolved: report.resolved,
+            resolver: view.resolver.map { person1($0) })
     }
 }

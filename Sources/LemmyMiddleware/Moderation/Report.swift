@@ -66,6 +66,9 @@ public final class Report: Identifiable {
     /// The reported community as it was when reported, for community reports: its moderators
     /// may have changed it since, and the report is about what the reporter saw.
     public let originalCommunity: ReportedCommunity?
+    /// Whether the reporter says the content breaks the instance's rules (Lemmy 1.0): such a
+    /// report goes to the admins alone, never to the community's moderators.
+    public let breaksInstanceRules: Bool
     /// When the report was made.
     public let created: Date
     /// Whether a moderator has resolved the report.
@@ -79,7 +82,7 @@ public final class Report: Identifiable {
     init(
         api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1?, comment: Comment1?, messageId: Int? = nil,
         community: Community1?, contentCreator: Person1?, originalText: String, originalCommunity: ReportedCommunity? = nil,
-        created: Date, isResolved: Bool, resolver: Person1?
+        breaksInstanceRules: Bool = false, created: Date, isResolved: Bool, resolver: Person1?
     ) {
         self.api = api
         self.id = id
@@ -92,6 +95,7 @@ public final class Report: Identifiable {
         self.contentCreator = contentCreator
         self.originalText = originalText
         self.originalCommunity = originalCommunity
+        self.breaksInstanceRules = breaksInstanceRules
         self.created = created
         self.isResolved = isResolved
         self.resolver = resolver

@@ -58,11 +58,15 @@ extension Comment2Providing {
         try await api.createComment(postId: postId, parentId: id, content: content)
     }
 
-    /// Reports the comment to the community's moderators.
-    public func report(reason: String) async throws(ApiClientError) {
+    /// Reports the comment to the community's moderators, or with `breaksInstanceRules` (Lemmy
+    /// 1.0 and later) to the instance's admins alone, as breaking the instance's rules: its
+    /// moderators never see that report, and Lemmy does not send it to other instances. Earlier
+    /// versions fail with ``ApiClientError/unavailableInVersion(_:)`` before sending such a report.
+    public func report(reason: String, breaksInstanceRules: Bool = false) async throws(ApiClientError) {
         try api.checkPermission(mutation: true)
         try api.requireAccount()
-        let form = ApiCreateCommentReport(commentId: id, reason: reason)
+        try await api.requireInstanceRuleReports(breaksInstanceRules)
+        let form = ApiCreateCommentReport(commentId: id, reason: reason, violatesInstanceRules: breaksInstanceRules ? true : nil)
         _ = try await api.send(LemmyAnyGeneration.CreateCommentReport(form), mutation: true)
     }
 }

@@ -147,11 +147,15 @@ extension Post2Providing {
         try await api.createComment(postId: id, parentId: nil, content: content)
     }
 
-    /// Reports the post to its moderators.
-    public func report(reason: String) async throws(ApiClientError) {
+    /// Reports the post to its moderators, or with `breaksInstanceRules` (Lemmy 1.0 and later)
+    /// to the instance's admins alone, as breaking the instance's rules: its moderators never see
+    /// that report, and Lemmy does not send it to other instances. Earlier versions fail with
+    /// ``ApiClientError/unavailableInVersion(_:)`` before sending such a report.
+    public func report(reason: String, breaksInstanceRules: Bool = false) async throws(ApiClientError) {
         try api.checkPermission(mutation: true)
         try api.requireAccount()
-        let form = ApiCreatePostReport(postId: id, reason: reason)
+        try await api.requireInstanceRuleReports(breaksInstanceRules)
+        let form = ApiCreatePostReport(postId: id, reason: reason, violatesInstanceRules: breaksInstanceRules ? true : nil)
         _ = try await api.send(LemmyAnyGeneration.CreatePostReport(form), mutation: true)
     }
 }

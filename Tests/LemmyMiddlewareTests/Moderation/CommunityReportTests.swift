@@ -109,4 +109,37 @@ struct CommunityReportTests {
             #expect(loader.requestedPaths.count == sent)
         }
     }
+
+    @Test("A post or comment report that the instance's rules are broken reaches the admins, not the moderators")
+    func instanceRules() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            try await alice.getPost(id: 1).report(reason: "Illegal here", breaksInstanceRules: true)
+            try await alice.getComment(id: 1).report(reason: "Illegal here too", breaksInstanceRules: true)
+            let admin = try await login(server, "admin")
+            let posts = try await admin.reports(.post, limit: 50).items.filter(\.breaksInstanceRules)
+            let comments = try await admin.reports(.comment, limit: 50).items.filter(\.breaksInstanceRules)
+            #expect(posts.map { $0.post?.id } == [1] && posts.first?.reason == "Illegal here")
+            #expect(comments.map { $0.comment?.id } == [1])
+            // bob moderates community 1, where both are.
+            let bob = try await login(server, "bob")
+            let bobs = try await bob.reports(.post, limit: 50).items + (try await bob.reports(.comment, limit: 50).items)
+            #expect(!bobs.isEmpty && !bobs.contains { $0.breaksInstanceRules || $0.reason.hasPrefix("Illegal") })
+        }
+    }
+
+    @Test("0.19 refuses a report to the admins before sending; an ordinary one still goes to the moderators")
+    func instanceRulesBefore10() async throws {
+        try await withServer(.v0_19) { server in
+            let loader = GatingLoader()
+            let alice = try await login(server, "alice", loader: loader)
+            let post = try await alice.getPost(id: 1)
+            let sent = loader.requestedPaths.count
+            let refused = await #expect(throws: ApiClientError.self) { try await post.report(reason: "Spam", breaksInstanceRules: true) }
+            #expect(refused?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+            try await post.report(reason: "Spam")
+            let bob = try await login(server, "bob")
+            #expect(try await bob.reports(.post, limit: 50).items.contains { $0.reporter.name == "alice" && !$0.breaksInstanceRules })
+        }
+    }
 }

@@ -1,5 +1,7 @@
 internal import LemmyAPI
 
+/// Reports to the instance's admins alone (Lemmy 1.0): about a community, and about a post or
+/// comment that breaks the instance's rules (see ``Post2Providing/report(reason:breaksInstanceRules:)``).
 extension Community1Providing {
     /// Reports the community itself to the instance's admins (Lemmy 1.0 and later), e.g. for
     /// breaking the instance's rules; its moderators never see the report. Earlier versions fail
@@ -19,5 +21,15 @@ extension Community1Providing {
         }
         let form = ApiCreateCommunityReport(communityId: id, reason: reason)
         _ = try await api.send(LemmyV4.CreateCommunityReport(form), mutation: true)
+    }
+}
+
+extension ApiClient {
+    /// Refuses, before any request, a report to the admins that the instance's rules are broken
+    /// on a server older than 1.0, which would take it as an ordinary report to the moderators
+    /// (0.19 ignores the member it does not know).
+    func requireInstanceRuleReports(_ breaksInstanceRules: Bool) async throws(ApiClientError) {
+        guard breaksInstanceRules, try await generation() != .v4 else { return }
+        throw .unavailableInVersion("reporting to the admins that the instance's rules are broken (Lemmy 1.0 and later)")
     }
 }
