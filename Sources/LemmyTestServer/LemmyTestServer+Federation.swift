@@ -8,7 +8,7 @@ extension LemmyTestServer {
     public func configureFederation(allowed: [String] = [], blocked: [String] = []) {
         _ = try? store.with { db in
             func ids(_ domains: [String]) -> Set<Int> {
-                Set(Database.knownInstanceDomains.filter { $0.key != 1 && domains.contains($0.value) }.map(\.key))
+                Set(db.instanceDomains.filter { $0.key != 1 && domains.contains($0.value) }.map(\.key))
             }
             db.federation = FederationLists(allowed: ids(allowed), blocked: ids(blocked))
         }

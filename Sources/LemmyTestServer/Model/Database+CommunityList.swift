@@ -93,7 +93,7 @@ extension Database {
         // The actor id of a local community has this server's origin, which the database does
         // not know; its path and a remote community's domain are matched.
         let actorId =
-            (community.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[community.instanceId] ?? ""))
+            (community.instanceId == 1 ? "" : "https://" + (instanceDomains[community.instanceId] ?? ""))
             + "/c/" + community.name
         return term.matches(community.name) || term.matches(actorId) || term.matches(community.title)
             || (!titleOnly && term.matches(community.description))

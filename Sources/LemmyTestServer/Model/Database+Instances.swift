@@ -10,7 +10,7 @@ extension Database {
     /// linked ones are every peer not blocked (the allowed ones among them), as 0.19's
     /// `build_federated_instances` sorts them.
     func federatedInstances() -> (linked: [Int], allowed: [Int], blocked: [Int]) {
-        let peers = Self.knownInstanceDomains.keys.filter { $0 != 1 }.sorted()
+        let peers = instanceDomains.keys.filter { $0 != 1 }.sorted()
         return (
             peers.filter { !federation.blocked.contains($0) },
             peers.filter { federation.allowed.contains($0) && !federation.blocked.contains($0) },
@@ -18,13 +18,13 @@ extension Database {
         )
     }
 
-    /// Instances the server knows: itself (id 1) and two federated peers, so instance blocks
-    /// have something to block.
-    static let knownInstanceDomains = [1: "lemmy.test", 2: "remote.example", 3: "other.example"]
+    /// Instances every server starts with: itself (id 1) and two federated peers, so instance
+    /// blocks have something to block.
+    static let seededInstanceDomains = [1: "lemmy.test", 2: "remote.example", 3: "other.example"]
 
     /// Blocks an instance's communities, or (1.0, `persons`) its people.
     mutating func blockInstance(_ instanceId: Int, block: Bool, persons: Bool = false, by personId: Int, now: Double) throws {
-        guard Self.knownInstanceDomains[instanceId] != nil else { throw APIError.notFound("instance") }
+        guard instanceDomains[instanceId] != nil else { throw APIError.notFound("instance") }
         if instanceId == 1 { throw APIError.code("cant_block_local_instance") }
         if persons {
             users[personId, default: UserState()].blockedInstancePersons[instanceId] = block ? now : nil

@@ -71,7 +71,7 @@ extension Database {
         let slot = clearsIconForBanner && slot == .communityBanner ? PictureSlot.communityIcon : slot
         if let old = picture(slot, viewer: viewer, communityId: communityId) {
             let alias = Self.pictrsAlias(of: old)
-            guard images[alias] != nil || URL(string: old)?.host == Self.knownInstanceDomains[1] else {
+            guard images[alias] != nil || URL(string: old)?.host == instanceDomains[1] else {
                 throw APIError.foreign(
                     "HTTP status client error (404 Not Found) for url (http://pictrs:8080/internal/delete?alias=\(alias))")
             }

@@ -24,7 +24,7 @@ extension Database {
             .array(ids.keys.sorted().compactMap(apId).map(LemmyJSONValue.string))
         }
         func domains(_ ids: [Int: Double]) -> LemmyJSONValue {
-            .array(ids.keys.sorted().compactMap { Self.knownInstanceDomains[$0] }.map(LemmyJSONValue.string))
+            .array(ids.keys.sorted().compactMap { instanceDomains[$0] }.map(LemmyJSONValue.string))
         }
         func json(_ value: some Encodable) throws -> LemmyJSONValue {
             try JSONDecoder().decode(LemmyJSONValue.self, from: dialect.encode(value))
@@ -154,7 +154,7 @@ extension Database {
             form.savedComments.isEmpty ? [] : comments.map(\.id).filter { comment($0) != nil && !purged.comments.contains($0) }
         let savedComments = ids(form.savedComments, among: commentIds) { renderer.comment($0).apId }
         let people = ids(form.blockedUsers, among: persons.map(\.id).filter { person($0) != nil }) { renderer.person($0).apId }
-        let domains = Dictionary(uniqueKeysWithValues: Self.knownInstanceDomains.map { ($1, $0) })
+        let domains = Dictionary(uniqueKeysWithValues: instanceDomains.map { ($1, $0) })
         func dated(_ held: Double?) -> Double { dialect == .v1_0 ? now : held ?? now }
         var state = users[personId] ?? UserState()
         for id in followed {

@@ -31,6 +31,10 @@ struct Database: Sendable {
     var purged = PurgedContent() { didSet { written = true } }
     /// The admins' federation allow and block lists (instance ids).
     var federation = FederationLists() { didSet { written = true } }
+    /// The instances the server knows, by id: itself (1) and its peers (see
+    /// ``Database/seededInstanceDomains``); an admin's federation block or allow adds the
+    /// domains it names.
+    var instanceDomains = Database.seededInstanceDomains { didSet { written = true } }
     /// Uploaded images by file name.
     var images: [String: ImageRecord] = [:] { didSet { written = true } }
     var modlog: [ModlogRecord] = [] { didSet { written = true } }

@@ -22,7 +22,7 @@ struct PersonRecord: Sendable {
     /// Profile pictures, as URLs on the home instance's pict-rs.
     var avatar: String?
     var banner: String?
-    /// The instance the account lives on (``Database/knownInstanceDomains``); 1 is this server.
+    /// The instance the account lives on (``Database/instanceDomains``); 1 is this server.
     var instanceId = 1
     /// Posts and comments written (maintained, not counted per request).
     var postCount = 0

@@ -247,10 +247,10 @@ extension ApiLocalSite {
 }
 
 extension Renderer {
-    /// One of ``Database/knownInstanceDomains``.
+    /// One of ``Database/instanceDomains``.
     func instance(_ id: Int) -> ApiInstance {
         ApiInstance(
-            id: id, domain: Database.knownInstanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
+            id: id, domain: db.instanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
             software: "lemmy", version: dialect.versionString)
     }
 }

@@ -90,7 +90,7 @@ struct Renderer {
 
     /// `http://host` of an instance: this server's own base, or a peer's domain.
     func actorBase(_ instanceId: Int) -> String {
-        instanceId == 1 ? base : "https://" + (Database.knownInstanceDomains[instanceId] ?? "unknown.example")
+        instanceId == 1 ? base : "https://" + (db.instanceDomains[instanceId] ?? "unknown.example")
     }
 
     func personCounts(_ id: Int) -> (posts: Int, comments: Int) {

@@ -32,7 +32,7 @@ extension APIRoutes {
             default: ids = lists.linked + lists.blocked
             }
             if let filter = call.form.domainFilter?.lowercased(), !filter.isEmpty {
-                ids = ids.filter { Database.knownInstanceDomains[$0]?.contains(filter) == true }
+                ids = ids.filter { db.instanceDomains[$0]?.contains(filter) == true }
             }
             let keyed = ids.map { (id: $0, key: SortKey(featured: 0, primary: 0, tiebreak: $0)) }
             let page = try Paging.page(

@@ -215,7 +215,7 @@ extension Database {
             if dialect == .v0_18, case .top(let window?) = sort, person.published <= now - window { return nil }
             var found = term.matches(person.name) || term.matches(person.displayName)
             if dialect == .v1_0 && !found {
-                let home = person.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[person.instanceId] ?? "")
+                let home = person.instanceId == 1 ? "" : "https://" + (instanceDomains[person.instanceId] ?? "")
                 found = term.matches(home + "/u/" + person.name) || (!titleOnly && term.matches(person.bio))
             }
             guard found else { return nil }
