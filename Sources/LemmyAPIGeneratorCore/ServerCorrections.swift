@@ -57,18 +57,22 @@ public enum ServerCorrections {
                 + "crates/api/routes/src/lib.rs (Lemmy main, since LemmyNet/lemmy#6131), and serves no `/delete`")
     ]
 
-    /// A call whose form or answer real servers write as a JSON object that lemmy-js-client
-    /// types otherwise (a `string`, or no form at all): that side becomes TypeScript's `object`,
-    /// an arbitrary JSON value (`LemmyJSONValue`), the same in every version of the call.
+    /// A call whose form or answer real servers write otherwise than lemmy-js-client types it
+    /// (a `string`, no form at all, another type): that side becomes `type`, the same in every
+    /// version of the call. `object`, TypeScript's arbitrary JSON value (`LemmyJSONValue`), is
+    /// for a value Lemmy wants kept whole; a declared type's name, for an answer Lemmy writes as
+    /// that type.
     public struct Retyped: Sendable {
         /// `v3` or `v4`.
         public var generation: String
         /// The js-client method name (`exportSettings`).
         public var name: String
-        /// Whether the form is a JSON object (the request's body).
+        /// Whether the form is retyped (the request's body).
         public var form: Bool
-        /// Whether the answer is a JSON object.
+        /// Whether the answer is retyped.
         public var response: Bool
+        /// The TypeScript type real servers use: `object`, or a type the description declares.
+        public var type = "object"
         /// Where this is read.
         public var evidence: String
     }
@@ -95,22 +99,33 @@ public enum ServerCorrections {
             generation: "v4", name: "importUserSettings", form: true, response: false,
             evidence: "`import_user_settings` takes `Json<UserSettingsBackup>`, the object `export_user_settings` "
                 + "wrote, in crates/api/api/src/federation/user_settings_backup.rs (Lemmy main)"),
+        Retyped(
+            generation: "v4", name: "adminBlockInstance", form: false, response: true, type: "FederatedInstanceView",
+            evidence: "`admin_block_instance` answers `Json<FederatedInstanceView>`, the instance as "
+                + "GetFederatedInstances lists it, in crates/api/api/src/site/admin_block_instance.rs (Lemmy main, since "
+                + "LemmyNet/lemmy commit dc6ee1c16); lemmy-js-client still declares `SuccessResponse`"),
+        Retyped(
+            generation: "v4", name: "adminAllowInstance", form: false, response: true, type: "FederatedInstanceView",
+            evidence: "`admin_allow_instance` answers `Json<FederatedInstanceView>` in "
+                + "crates/api/api/src/site/admin_allow_instance.rs (Lemmy main, since LemmyNet/lemmy commit dc6ee1c16); "
+                + "lemmy-js-client still declares `SuccessResponse`"),
     ]
 
     /// `description` with every correction applied: each omitted member is optional in the
     /// versions the correction covers, each rerouted call has the method and path real servers
     /// take, its old ones named in its documentation, and each retyped call's form or answer is
-    /// a JSON object.
+    /// the type real servers use.
     public static func apply(_ description: APIDescription) -> APIDescription {
         var description = description
         for index in description.endpoints.indices {
             let endpoint = description.endpoints[index]
             if let retype = retyped.first(where: { $0.generation == endpoint.generation && $0.name == endpoint.name }) {
-                let object = [VersionedTS(versions: endpoint.versions, ts: "object")]
-                if retype.form { description.endpoints[index].request = object }
-                if retype.response { description.endpoints[index].response = object }
+                let type = [VersionedTS(versions: endpoint.versions, ts: retype.type)]
+                if retype.form { description.endpoints[index].request = type }
+                if retype.response { description.endpoints[index].response = type }
                 let sides = [retype.form ? "take" : nil, retype.response ? "answer" : nil].compactMap(\.self).joined(separator: " and ")
-                description.endpoints[index].correction = "Real servers \(sides) a JSON object: \(retype.evidence)."
+                let what = retype.type == "object" ? "a JSON object" : "`\(retype.type)`"
+                description.endpoints[index].correction = "Real servers \(sides) \(what): \(retype.evidence)."
             }
             guard let route = rerouted.first(where: { $0.generation == endpoint.generation && $0.name == endpoint.name }) else {
                 continue

@@ -39,7 +39,7 @@ struct GeneratedCodeTests {
         }
     }
 
-    @Test("Every retyped call names an endpoint the description has, whose form or answer becomes a JSON object")
+    @Test("Every retyped call names an endpoint the description has, whose form or answer becomes the type real servers use")
     func retypedCallsApply() throws {
         let description = try DescriptionFile.decode(Data(contentsOf: Self.checkout.appendingPathComponent("api/lemmy-api.json")))
         let corrected = ServerCorrections.apply(description)
@@ -48,9 +48,14 @@ struct GeneratedCodeTests {
             let endpoint = try #require(
                 corrected.endpoints.first { $0.generation == retype.generation && $0.name == retype.name },
                 "\(retype.generation) \(retype.name) is not in the description: lemmy-js-client renamed it?")
-            if retype.form { #expect(endpoint.request?.map(\.ts) == ["object"]) }
-            if retype.response { #expect(endpoint.response.map(\.ts) == ["object"]) }
+            if retype.form { #expect(endpoint.request?.map(\.ts) == [retype.type]) }
+            if retype.response { #expect(endpoint.response.map(\.ts) == [retype.type]) }
             #expect(endpoint.correction != nil)
+            // A named type must be one the description declares in the call's versions.
+            if retype.type != "object" {
+                let declared = try #require(corrected.types.first { $0.name == retype.type }, "\(retype.type) is not declared")
+                #expect(Set(endpoint.versions).isSubset(of: Set(declared.versions)), "\(retype.type) lacks versions of \(retype.name)")
+            }
         }
     }
 

@@ -12,7 +12,8 @@ struct DatabaseWriteTrackingTests {
         "persons", "communities", "posts", "comments", "privateMessages", "inbox", "reports", "privateMessageReports", "images",
         "modlog", "commentsByPost", "users", "sessions", "sessionCounter", "inboxByRecipient", "seed", "host", "siteCreated", "site",
         "captchas",
-        "captchaCounter", "registrationApplications", "purged", "federation", "instanceDomains", "passwordResets", "emailVerifications", "communityTags",
+        "captchaCounter", "registrationApplications", "purged", "federation", "instanceDomains", "passwordResets", "emailVerifications",
+        "communityTags",
         "web", "customEmojis",
         "multiCommunities", "settingsBackupRateLimit", "settingsBackupBuckets",
     ]

@@ -5,9 +5,11 @@ public import Foundation
 
 extension LemmyV4 {
     /// `POST /admin/instance/allow`: `adminAllowInstance` in lemmy-js-client 1.0.0-beta.1 – main.
+    ///
+    /// Real servers answer `FederatedInstanceView`: `admin_allow_instance` answers `Json<FederatedInstanceView>` in crates/api/api/src/site/admin_allow_instance.rs (Lemmy main, since LemmyNet/lemmy commit dc6ee1c16); lemmy-js-client still declares `SuccessResponse`.
     public struct AdminAllowInstance: LemmyRequest {
         /// The decoded response.
-        public typealias Response = ApiSuccessResponse
+        public typealias Response = ApiFederatedInstanceView
         /// `POST`.
         public static let method: LemmyHTTPMethod = .post
         /// The path below `/api/v4`.
