@@ -10,7 +10,9 @@ extension LemmyTestServer {
             func ids(_ domains: [String]) -> Set<Int> {
                 Set(db.instanceDomains.filter { $0.key != 1 && domains.contains($0.value) }.map(\.key))
             }
-            db.federation = FederationLists(allowed: ids(allowed), blocked: ids(blocked))
+            let since = db.siteCreated
+            db.federation.allowed = Dictionary(uniqueKeysWithValues: ids(allowed).map { ($0, since) })
+            db.federation.blocked = Dictionary(uniqueKeysWithValues: ids(blocked).map { ($0, FederationBlock(published: since)) })
         }
     }
 }

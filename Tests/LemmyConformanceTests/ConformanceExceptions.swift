@@ -67,6 +67,14 @@ enum ConformanceExceptions {
         + "answers the noted person (`PersonResponse` from `local_user/note_person.rs`) since #6050, "
         + "\"Changing NotePerson response from SuccessResponse to PersonView\" (2025-10-08)."
 
+    /// Why lemmy-js-client's answer to the admins' federation block and allow (in the shadone
+    /// draft) is out of date.
+    static let federationListReason =
+        "The description follows lemmy-js-client, which still types AdminBlockInstance's and AdminAllowInstance's "
+        + "answer as SuccessResponse; Lemmy main answers `Json<FederatedInstanceView>` "
+        + "(crates/api/api/src/site/admin_{block,allow}_instance.rs, since commit dc6ee1c16, 2025-10-23), and so does "
+        + "the generated request (ServerCorrections.retyped)."
+
     /// Why MV-GH 0.18.3's answer to ApproveRegistrationApplication is wrong.
     static let approveAnswerReason =
         "MV-GH 0.18.3 gives the answer as a bare RegistrationApplicationView; Lemmy 0.18.5 "
@@ -188,6 +196,18 @@ enum ConformanceExceptions {
         ConformanceException(
             descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /person/note", path: "$.person_view", kind: .undeclaredMember,
             reason: notePersonReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /admin/instance/block", path: "$.success", kind: .required,
+            reason: federationListReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /admin/instance/block", path: "$.*", kind: .undeclaredMember,
+            reason: federationListReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /admin/instance/allow", path: "$.success", kind: .required,
+            reason: federationListReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /admin/instance/allow", path: "$.*", kind: .undeclaredMember,
+            reason: federationListReason),
         ConformanceException(
             descriptions: ["shadone-v4-1.0.0-pre"], route: "GET /post", path: "$.moderators", kind: .undeclaredMember,
             reason: "Draft older than lemmy-js-client main: its GetPostResponse has no `moderators`, but lemmy-js-client "

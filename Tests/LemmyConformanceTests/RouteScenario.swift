@@ -396,6 +396,11 @@ enum RouteScenario {
             step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
                 ([], ["report_id": id, "resolved": true])
             },
+            // The federation lists: block a new domain and lift it, then allow one and take it off.
+            step("POST", "/admin/instance/block", user: "admin", body: ["instance": "spam.example", "block": true, "reason": "Spam"]),
+            step("POST", "/admin/instance/block", user: "admin", body: ["instance": "spam.example", "block": false, "reason": "Over"]),
+            step("POST", "/admin/instance/allow", user: "admin", body: ["instance": "friend.example", "allow": true, "reason": "Friends"]),
+            step("POST", "/admin/instance/allow", user: "admin", body: ["instance": "friend.example", "allow": false, "reason": "Over"]),
             // A report about a community goes to the admins alone.
             step("POST", "/community/report", user: "alice", body: ["community_id": 2, "reason": "Breaks the rules"]),
             step(

@@ -1,7 +1,24 @@
 /// The admins' federation lists: instances explicitly allowed, and instances blocked.
 struct FederationLists: Sendable {
-    var allowed: Set<Int> = []
-    var blocked: Set<Int> = []
+    /// Allowed instances, with when (`federation_allowlist`).
+    var allowed: [Int: Double] = [:]
+    /// Blocked instances (`federation_blocklist`).
+    var blocked: [Int: FederationBlock] = [:]
+    /// Instances that an admin's block or allow named before the server knew them, with when:
+    /// Lemmy makes their row then (`Instance::read_or_create`), knowing nothing of their software.
+    var discovered: [Int: Double] = [:]
+}
+
+/// An instance on the admins' blocklist.
+struct FederationBlock: Sendable {
+    var published: Double
+    /// When the block ends; nil for good.
+    var expires: Double?
+
+    /// Whether the block holds at `now`. Lemmy deletes expired blocks in an hourly task
+    /// (`delete_instance_block_when_expired`) and until then lists and enforces them; here, for
+    /// an hour after the expiry.
+    func holds(at now: Double) -> Bool { expires.map { now < $0 + 3_600 } ?? true }
 }
 
 /// The federated instances the server knows (its peers) and the account's instance blocks.
@@ -9,14 +26,17 @@ extension Database {
     /// The peers, without this server's own instance (Lemmy leaves it out of GetFederatedInstances):
     /// linked ones are every peer not blocked (the allowed ones among them), as 0.19's
     /// `build_federated_instances` sorts them.
-    func federatedInstances() -> (linked: [Int], allowed: [Int], blocked: [Int]) {
+    func federatedInstances(now: Double) -> (linked: [Int], allowed: [Int], blocked: [Int]) {
         let peers = instanceDomains.keys.filter { $0 != 1 }.sorted()
         return (
-            peers.filter { !federation.blocked.contains($0) },
-            peers.filter { federation.allowed.contains($0) && !federation.blocked.contains($0) },
-            peers.filter { federation.blocked.contains($0) }
+            peers.filter { !isFederationBlocked($0, now: now) },
+            peers.filter { federation.allowed[$0] != nil && !isFederationBlocked($0, now: now) },
+            peers.filter { isFederationBlocked($0, now: now) }
         )
     }
+
+    /// Whether the admins' blocklist holds instance `id` at `now`.
+    func isFederationBlocked(_ id: Int, now: Double) -> Bool { federation.blocked[id]?.holds(at: now) ?? false }
 
     /// Instances every server starts with: itself (id 1) and two federated peers, so instance
     /// blocks have something to block.

@@ -31,7 +31,8 @@ extension Database {
         case .removePost, .removeComment, .lockPost, .lockComment, .warnPost, .warnComment, .banFromCommunity, .banFromSite,
             .removeCommunity, .addModerator, .transferCommunity, .addAdmin:
             true
-        case .featurePost, .changeCommunityVisibility, .purgePost, .purgeComment, .purgeCommunity, .purgePerson:
+        case .featurePost, .changeCommunityVisibility, .purgePost, .purgeComment, .purgeCommunity, .purgePerson, .blockInstance,
+            .allowInstance:
             false
         }
     }

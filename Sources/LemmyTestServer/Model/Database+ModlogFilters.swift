@@ -81,6 +81,8 @@ extension Database {
             if v10 { targets.community = post(entry.targetId)?.communityId }
         case .purgeCommunity, .purgePerson:
             break
+        case .blockInstance, .allowInstance:
+            targets.instance = entry.targetId
         }
         return targets
     }
@@ -122,6 +124,8 @@ extension ModlogRecord {
         case .addModerator: .modAddToCommunity
         case .transferCommunity: .modTransferCommunity
         case .addAdmin: .adminAdd
+        case .blockInstance: .adminBlockInstance
+        case .allowInstance: .adminAllowInstance
         }
     }
 
@@ -150,7 +154,8 @@ extension ModlogRecord {
             case .banFromCommunity: .modBanFromCommunity
             case .banFromSite: .modBan
             // The kinds of 1.0 alone never get here (the guard above).
-            case .removeCommunity, .changeCommunityVisibility, .lockComment, .warnPost, .warnComment: .modRemoveCommunity
+            case .removeCommunity, .changeCommunityVisibility, .lockComment, .warnPost, .warnComment, .blockInstance, .allowInstance:
+                .modRemoveCommunity
             case .purgePost: .adminPurgePost
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity

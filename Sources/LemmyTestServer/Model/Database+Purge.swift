@@ -143,7 +143,7 @@ extension Database {
         // `admin_purge_post` names the post's community, `admin_purge_comment` the comment's post.
         case .purgePost: return post(entry.targetId).map { !purged.communities.contains($0.communityId) } ?? true
         case .purgeComment: return comment(entry.targetId).map { !purged.posts.contains($0.postId) } ?? true
-        case .purgeCommunity, .purgePerson: return true
+        case .purgeCommunity, .purgePerson, .blockInstance, .allowInstance: return true
         }
     }
 

@@ -236,7 +236,7 @@ struct ModlogRecord: Sendable {
         /// Whether only 1.0 writes entries of this kind (0.18 and 0.19 have no table for it).
         var isOnly10: Bool {
             switch self {
-            case .changeCommunityVisibility, .lockComment, .warnPost, .warnComment: true
+            case .changeCommunityVisibility, .lockComment, .warnPost, .warnComment, .blockInstance, .allowInstance: true
             default: false
             }
         }
@@ -257,6 +257,9 @@ struct ModlogRecord: Sendable {
         /// An admin made the target person an admin (or no longer one; LeaveAdmin names the admin
         /// themself).
         case addAdmin
+        /// An admin put the target instance on the federation blocklist or allowlist (or took it
+        /// off; 1.0 alone).
+        case blockInstance, allowInstance
     }
     var id: Int
     var kind: Kind

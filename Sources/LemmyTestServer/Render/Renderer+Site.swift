@@ -247,10 +247,24 @@ extension ApiLocalSite {
 }
 
 extension Renderer {
-    /// One of ``Database/instanceDomains``.
+    /// One of ``Database/instanceDomains``. One an admin's block or allow named first is all
+    /// Lemmy knows of it: its domain, and when.
     func instance(_ id: Int) -> ApiInstance {
-        ApiInstance(
-            id: id, domain: db.instanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
-            software: "lemmy", version: dialect.versionString)
+        let domain = db.instanceDomains[id] ?? "unknown.example"
+        if let discovered = db.federation.discovered[id] { return ApiInstance(id: id, domain: domain, publishedAt: date(discovered)) }
+        return ApiInstance(id: id, domain: domain, publishedAt: date(db.siteCreated), software: "lemmy", version: dialect.versionString)
+    }
+
+    /// 1.0's view of a peer, as GetFederatedInstances lists it and the admins' block and allow
+    /// answer it: its place on the blocklist (with its end) or the allowlist.
+    func federatedInstanceView(_ id: Int, now: Double) -> ApiFederatedInstanceView {
+        let blocked = db.federation.blocked[id].flatMap { block in
+            block.holds(at: now) ? ApiFederationBlockList(publishedAt: date(block.published), expiresAt: date(block.expires)) : nil
+        }
+        // An instance never federated with has no queue state (the view's left join finds none).
+        let queue = db.federation.discovered[id] == nil ? ApiFederationQueueState(instanceId: id, failCount: 0) : nil
+        return ApiFederatedInstanceView(
+            instance: instance(id), queueState: queue, blocked: blocked,
+            allowed: db.federation.allowed[id].map { ApiFederationAllowList(publishedAt: date($0)) })
     }
 }

@@ -5,9 +5,10 @@ import LemmyAPI
 /// filtered by `kind` and `domain_filter`.
 extension APIRoutes {
     func addFederationRoutes() {
+        addFederationAdminRoutes()
         add(LemmyV3.GetFederatedInstances.self) { db, call in
             let renderer = call.renderer(db)
-            let lists = db.federatedInstances()
+            let lists = db.federatedInstances(now: call.now)
             func rows(_ ids: [Int]) -> [ApiInstanceWithFederationState] {
                 ids.map { id in
                     let instance = renderer.instance(id)
@@ -23,7 +24,7 @@ extension APIRoutes {
         }
         add(LemmyV4.GetFederatedInstances.self) { db, call in
             let renderer = call.renderer(db)
-            let lists = db.federatedInstances()
+            let lists = db.federatedInstances(now: call.now)
             var ids: [Int]
             switch call.form.kind {
             case .linked: ids = lists.linked
@@ -37,12 +38,7 @@ extension APIRoutes {
             let keyed = ids.map { (id: $0, key: SortKey(featured: 0, primary: 0, tiebreak: $0)) }
             let page = try Paging.page(
                 keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
-            let items = page.ids.map { id in
-                ApiFederatedInstanceView(
-                    instance: renderer.instance(id), queueState: ApiFederationQueueState(instanceId: id, failCount: 0),
-                    blocked: db.federation.blocked.contains(id) ? ApiFederationBlockList(publishedAt: renderer.date(db.siteCreated)) : nil,
-                    allowed: db.federation.allowed.contains(id) ? ApiFederationAllowList(publishedAt: renderer.date(db.siteCreated)) : nil)
-            }
+            let items = page.ids.map { renderer.federatedInstanceView($0, now: call.now) }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
         }
     }
