@@ -80,11 +80,15 @@ struct FederationAdminFidelityTests: RefusalChecking {
             let allow = try await post(admin, "/admin/instance/allow", ["instance": "other.example", "allow": true, "reason": "Friends"])
             #expect(refusal(allow).code == "cannot_combine_federation_blocklist_and_allowlist")
             #expect(try await block(admin, "remote.example", false).status == 200)
-            #expect(try await post(admin, "/admin/instance/allow", ["instance": "other.example", "allow": true, "reason": "Friends"]).status == 200)
+            #expect(
+                try await post(admin, "/admin/instance/allow", ["instance": "other.example", "allow": true, "reason": "Friends"]).status
+                    == 200)
             #expect(try await listed(admin, .allowed).map(\.instance.id) == [3])
             let blockNow = try await block(admin, "remote.example")
             #expect(refusal(blockNow).code == "cannot_combine_federation_blocklist_and_allowlist")
-            #expect(try await post(admin, "/admin/instance/allow", ["instance": "other.example", "allow": false, "reason": "Done"]).status == 200)
+            #expect(
+                try await post(admin, "/admin/instance/allow", ["instance": "other.example", "allow": false, "reason": "Done"]).status
+                    == 200)
 
             // This server's own domain: written, then not found (the view leaves the local instance out).
             let own = try await block(admin, "lemmy.test")

@@ -26,7 +26,7 @@ extension ApiClient {
             for _ in 0..<max(1, maxPages) {
                 let page = try await page(LemmyV4.GetFederatedInstances(ApiGetFederatedInstances(kind: kind, limit: 50)), at: cursor)
                 // A server that repeats itself must not make the list grow without end.
-                for view in page.items where seen.insert(view.instance.id).inserted { instances.append(Self.instance(view.instance)) }
+                for view in page.items where seen.insert(view.instance.id).inserted { instances.append(Self.instance(view)) }
                 guard let next = page.next, next != cursor, !page.items.isEmpty else { return instances }
                 cursor = next
             }
@@ -49,5 +49,11 @@ extension ApiClient {
         FederatedInstance(
             id: row.id, domain: row.domain, software: row.software, version: row.version, published: row.publishedAt.date,
             updated: row.updatedAt?.date)
+    }
+
+    static func instance(_ view: ApiFederatedInstanceView) -> FederatedInstance {
+        var instance = instance(view.instance)
+        instance.blockExpires = view.blocked?.expiresAt?.date
+        return instance
     }
 }

@@ -14,15 +14,22 @@ public struct FederatedInstance: Sendable, Hashable, Identifiable {
     public var published: Date?
     /// When its details were last refreshed.
     public var updated: Date?
+    /// When the admins' block of it ends, for a blocked instance (Lemmy 1.0); nil for a block
+    /// for good, or no block.
+    public var blockExpires: Date?
 
     /// Creates an instance value.
-    public init(id: Int, domain: String, software: String? = nil, version: String? = nil, published: Date? = nil, updated: Date? = nil) {
+    public init(
+        id: Int, domain: String, software: String? = nil, version: String? = nil, published: Date? = nil, updated: Date? = nil,
+        blockExpires: Date? = nil
+    ) {
         self.id = id
         self.domain = domain
         self.software = software
         self.version = version
         self.published = published
         self.updated = updated
+        self.blockExpires = blockExpires
     }
 }
 

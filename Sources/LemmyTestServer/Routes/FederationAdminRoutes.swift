@@ -14,7 +14,8 @@ extension APIRoutes {
         }
         add(LemmyV4.AdminAllowInstance.self, auth: true) { db, call in
             let form = call.form
-            let id = try db.adminAllowInstance(form.instance, allow: form.allow, reason: form.reason, by: try call.requireViewer(), now: call.now)
+            let id = try db.adminAllowInstance(
+                form.instance, allow: form.allow, reason: form.reason, by: try call.requireViewer(), now: call.now)
             return try federatedInstanceView(db, call, id)
         }
     }

@@ -1,0 +1,72 @@
+import Foundation
+import LemmyAPI
+import LemmyMiddleware
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// The admins' federation blocklist and allowlist (Lemmy 1.0), through ApiClient.
+@Suite("Federation lists") @MainActor
+struct FederationListTests {
+    @Test("An admin blocks a domain until tomorrow and lifts the block; the lists show it, then not")
+    func blockAndLift() async throws {
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
+            let admin = try await login(server, "admin")
+            let tomorrow = clock.date.addingTimeInterval(86_400)
+            let blocked = try await admin.setFederationBlocked("  Spam.Example ", reason: "Spam wave", until: tomorrow)
+            // Sent in lower case, as federation compares domains.
+            #expect(blocked.domain == "spam.example" && blocked.software == nil)
+            #expect(blocked.blockExpires.map { abs($0.timeIntervalSince(tomorrow)) < 1 } == true)
+            let lists = try await admin.federatedInstances()
+            #expect(lists.blocked.map(\.domain) == ["spam.example"] && lists.blocked.first?.blockExpires != nil)
+            #expect(!lists.linked.contains { $0.domain == "spam.example" })
+
+            let again = await #expect(throws: ApiClientError.self) { try await admin.setFederationBlocked("spam.example", reason: "Again") }
+            #expect(again?.lemmyCode == .couldntCreate)
+            let lifted = try await admin.setFederationBlocked("spam.example", false, reason: "Over")
+            #expect(lifted.blockExpires == nil)
+            #expect(try await admin.federatedInstances().blocked.isEmpty)
+            // Both changes are in the modlog.
+            let entries = try server.store.with { db in db.modlog.filter { $0.kind == .blockInstance }.map(\.flag) }
+            #expect(entries == [true, false])
+        }
+    }
+
+    @Test("The allowlist, and the two lists excluding each other")
+    func allowlist() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await login(server, "admin")
+            #expect(try await admin.setFederationAllowed("remote.example", reason: "Friends").id == 2)
+            #expect(try await admin.federatedInstances().allowed.map(\.domain) == ["remote.example"])
+            let refused = await #expect(throws: ApiClientError.self) {
+                try await admin.setFederationBlocked("other.example", reason: "Spam")
+            }
+            #expect(refused?.lemmyCode == .cannotCombineFederationBlocklistAndAllowlist)
+            try await admin.setFederationAllowed("remote.example", false, reason: "Over")
+            #expect(try await admin.federatedInstances().allowed.isEmpty)
+        }
+    }
+
+    @Test("Not a host name, not an admin, before 1.0: refused, the first and last before sending", arguments: LemmyDialect.allCases)
+    func refusals(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let loader = GatingLoader()
+            let bob = try await login(server, "bob", loader: loader)
+            _ = try await bob.serverVersion()
+            let sent = loader.requestedPaths.count
+            for bad in ["https://spam.example", "spam.example/u/x", "", "spam example", "spam..example", "\u{1B}[2Jspam.example"] {
+                let error = await #expect(throws: ApiClientError.self) { try await bob.setFederationBlocked(bad, reason: "Spam") }
+                #expect(error?.kind == .invalidInput)
+                #expect(error.map { !String(describing: $0).contains("\u{1B}") } == true)
+            }
+            #expect(loader.requestedPaths.count == sent)
+            let notAdmin = await #expect(throws: ApiClientError.self) { try await bob.setFederationAllowed("remote.example", reason: "x") }
+            if dialect == .v1_0 {
+                #expect(notAdmin?.lemmyCode == .notAnAdmin)
+            } else {
+                #expect(notAdmin?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+            }
+        }
+    }
+}
