@@ -1,12 +1,16 @@
 import ArgumentParser
 import LemmyMiddleware
 
-/// `lemmy admin add|remove USER`, `lemmy admin leave`: the instance's admins.
+/// `lemmy admin add|remove USER`, `lemmy admin leave`: the instance's admins; `lemmy admin
+/// block-instance|allow-instance DOMAIN`: its federation lists.
 struct AdminCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Appoint or dismiss the instance's admins (admins), or stop being one.",
-        subcommands: [AdminAddCommand.self, AdminRemoveCommand.self, AdminLeaveCommand.self])
+        abstract: "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances (1.0).",
+        subcommands: [
+            AdminAddCommand.self, AdminRemoveCommand.self, AdminLeaveCommand.self, AdminBlockInstanceCommand.self,
+            AdminAllowInstanceCommand.self,
+        ])
 
     /// `admins: a, b`, longest serving first.
     static func adminLine(_ admins: [String]) -> String {
