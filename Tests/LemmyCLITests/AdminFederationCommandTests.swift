@@ -18,7 +18,8 @@ struct AdminFederationCommandTests {
             let lifted = try await LemmyBinary.run(
                 ["admin", "block-instance", "spam.example", "--reason", "Over", "--undo"], config: admin.url)
             #expect(lifted.status == 0 && lifted.stdout.contains("federates with spam.example again"), "\(lifted)")
-            let allowed = try await LemmyBinary.run(["admin", "allow-instance", "remote.example", "--reason", "Friends"], config: admin.url)
+            let allowed = try await LemmyBinary.run(
+                ["admin", "allow-instance", "remote.example", "--reason", "Friends"], config: admin.url)
             #expect(allowed.status == 0 && allowed.stdout.contains("Added remote.example to the allowlist."), "\(allowed)")
             // The lists exclude each other: Lemmy's refusal, on one line.
             let refused = try await LemmyBinary.run(["admin", "block-instance", "other.example", "--reason", "Spam"], config: admin.url)
@@ -29,7 +30,7 @@ struct AdminFederationCommandTests {
         }
     }
 
-    @Test("a URL instead of a domain, and --days with --undo, are usage errors; 0.19 is refused before sending")
+    @Test("a URL instead of a domain is bad data, --days with --undo a usage error; 0.19 is refused before sending")
     func refusals() async throws {
         try await withServer(.v0_19) { server in
             let admin = try await TemporaryConfig.loggedIn(server, as: "admin")

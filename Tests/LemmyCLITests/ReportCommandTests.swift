@@ -58,13 +58,16 @@ struct ReportCommandTests {
             let filed = try await LemmyBinary.run(
                 ["report", "comment", "1", "--reason", "Illegal here", "--to-admins"], config: alice.url)
             #expect(filed.status == 0, "\(filed)")
-            func reasons(_ user: String) async throws -> [String] {
+            func reports(_ user: String) async throws -> [ReportsOutput.Report] {
                 let config = try await TemporaryConfig.loggedIn(server, as: user)
                 let listed = try await LemmyBinary.run(["reports", "--type", "comment", "--json", "--limit", "50"], config: config.url)
-                return try JSONOutput.decoder().decode(ReportsOutput.self, from: Data(listed.stdout.utf8)).reports.map(\.reason)
+                return try JSONOutput.decoder().decode(ReportsOutput.self, from: Data(listed.stdout.utf8)).reports
             }
-            #expect(try await reasons("admin").contains("Illegal here"))
-            #expect(try await !reasons("bob").contains("Illegal here"))
+            #expect(try await reports("admin").contains { $0.reason == "Illegal here" && $0.breaksInstanceRules })
+            #expect(try await !reports("bob").contains { $0.reason == "Illegal here" })
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
+            let human = try await LemmyBinary.run(["reports", "--type", "comment", "--limit", "50"], config: admin.url)
+            #expect(human.stdout.contains("(instance rules) by u/alice"), "\(human.stdout)")
         }
     }
 

@@ -57,7 +57,9 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         for report in page.items {
             let marker = report.isResolved ? renderer.style.dim("✓ ") : renderer.style.yellow("• ")
             let head = "#\(report.id.value) "
-            let place = report.community.map { "c/" + HumanRenderer.name($0.name) } ?? "private message"
+            let place =
+                (report.community.map { "c/" + HumanRenderer.name($0.name) } ?? "private message")
+                + (report.breaksInstanceRules ? " (instance rules)" : "")
             let reporter = " by u/" + HumanRenderer.name(report.reporter.name) + ": "
             // The reason is free text: what is left of the line, on that one line.
             let room = max(renderer.width - 2 - head.count - place.count - reporter.count, 20)
@@ -85,7 +87,8 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         ReportsOutput.Report(
             kind: report.id.kind.rawValue, id: report.id.value, reason: report.reason, reporter: report.reporter.name,
             postId: report.post?.id, commentId: report.comment?.id, messageId: report.messageId, community: report.community?.name,
-            originalText: report.originalText, resolved: report.isResolved, created: report.created)
+            originalText: report.originalText, resolved: report.isResolved, created: report.created,
+            breaksInstanceRules: report.breaksInstanceRules)
     }
 }
 

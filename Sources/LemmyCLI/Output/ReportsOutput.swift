@@ -26,11 +26,14 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
         public var resolved: Bool
         /// When it was filed.
         public var created: Date
+        /// Whether the reporter says it breaks the instance's rules (Lemmy 1.0): a report to the
+        /// admins alone.
+        public var breaksInstanceRules: Bool
 
         /// Makes a report line (tests build expected output with it).
         public init(
             kind: String, id: Int, reason: String, reporter: String, postId: Int?, commentId: Int?, messageId: Int? = nil,
-            community: String?, originalText: String, resolved: Bool, created: Date
+            community: String?, originalText: String, resolved: Bool, created: Date, breaksInstanceRules: Bool = false
         ) {
             self.kind = kind
             self.id = id
@@ -43,6 +46,7 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
             self.originalText = originalText
             self.resolved = resolved
             self.created = created
+            self.breaksInstanceRules = breaksInstanceRules
         }
     }
 

@@ -17,7 +17,11 @@ extension ApiClient {
     /// the past (`ban_expiration_in_past`); an end more than ten years ahead is for good. Each
     /// change is in the modlog with `reason`. Lemmy 0.18 and 0.19 keep the lists in the site's
     /// settings, which this client does not edit: ``ApiClientError/unavailableInVersion(_:)``
-    /// before sending.
+    /// before sending. `until` is for a block: lifting one ignores it.
+    ///
+    /// The answer is 1.0's since October 2025 (LemmyNet/lemmy commit dc6ee1c16); an older
+    /// pre-release answers `{"success": true}`, which fails to decode after the change was made
+    /// (read ``federatedInstances(maxPages:)`` to see it).
     @discardableResult
     public func setFederationBlocked(_ domain: String, _ blocked: Bool = true, reason: String, until: Date? = nil)
         async throws(ApiClientError) -> FederatedInstance

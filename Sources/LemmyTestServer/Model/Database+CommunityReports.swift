@@ -14,7 +14,12 @@ extension Database {
     /// community, then the community ban, then a private community the reporter does not follow),
     /// then the row, whose unique key on (community, reporter) refuses a second report even after
     /// the first was resolved (`couldnt_create`). A site ban never gets this far: 1.0 refuses a
-    /// banned account's writes (``viewer(token:required:method:path:now:dialect:)``).
+    /// banned account's writes (``viewer(token:required:method:path:now:dialect:)``). Not
+    /// modelled: a ban from the community's instance (`InstanceActions::check_ban`, `site_ban`),
+    /// and the instance's site row (`not_found` without one), which every instance here has.
+    ///
+    /// Report ids here are counted with the post and comment reports' (Lemmy counts each table
+    /// apart); clients must not read anything into them.
     mutating func reportCommunity(_ communityId: Int, reason: String, by personId: Int, now: Double) throws -> Int {
         let reason = try ContentRules.checkReportReason(reason)
         guard let community = community(communityId), !purged.communities.contains(communityId) else {

@@ -1,3 +1,26 @@
+/// The admins' federation lists: instances explicitly allowed, and instances blocked.
+struct FederationLists: Sendable {
+    /// Allowed instances, with when (`federation_allowlist`).
+    var allowed: [Int: Double] = [:]
+    /// Blocked instances (`federation_blocklist`).
+    var blocked: [Int: FederationBlock] = [:]
+    /// Instances that an admin's block or allow named before the server knew them, with when:
+    /// Lemmy makes their row then (`Instance::read_or_create`), knowing nothing of their software.
+    var discovered: [Int: Double] = [:]
+}
+
+/// An instance on the admins' blocklist.
+struct FederationBlock: Sendable {
+    var published: Double
+    /// When the block ends; nil for good.
+    var expires: Double?
+
+    /// Whether the block holds at `now`. Lemmy deletes expired blocks in an hourly task
+    /// (`delete_instance_block_when_expired`) and until then lists and enforces them; here, for
+    /// an hour after the expiry.
+    func holds(at now: Double) -> Bool { expires.map { now < $0 + 3_600 } ?? true }
+}
+
 /// The admins' federation blocklist and allowlist (Lemmy 1.0's AdminBlockInstance and
 /// AdminAllowInstance): facts from `crates/api/api/src/site/admin_{block,allow}_instance.rs`,
 /// `db_schema/src/impls/{instance,federation_blocklist,federation_allowlist,modlog}.rs` at
@@ -10,7 +33,8 @@
 /// entry; taking off one it does not hold succeeds, with one.
 extension Database {
     /// Puts the instance named `domain` on the blocklist until `expires` (Unix seconds; nil for
-    /// good), or takes it off; returns its id. Admins only.
+    /// good), or takes it off; returns its id. Admins only. A block's end is not logged (the
+    /// modlog form has none).
     ///
     /// In Lemmy's order: `is_admin` (`not_an_admin`), the expiry (`check_expire_time`, even when
     /// unblocking: `invalid_unix_time`, `ban_expiration_in_past`, more than ten years ahead is for
@@ -22,6 +46,7 @@ extension Database {
     ) throws -> Int {
         try requireAdmin(adminId)
         let expiry = try Self.banExpiry(expires, now: now, dialect: .v1_0)
+        dropEndedBlocks(now: now)
         guard federation.allowed.isEmpty else { throw APIError.code("cannot_combine_federation_blocklist_and_allowlist") }
         let id = try instanceId(readingOrCreating: domain, now: now)
         if block {
@@ -38,6 +63,7 @@ extension Database {
     /// Admins only; refused while the blocklist holds anything, as ``adminBlockInstance(_:block:reason:expires:by:now:)``.
     mutating func adminAllowInstance(_ domain: String, allow: Bool, reason: String, by adminId: Int, now: Double) throws -> Int {
         try requireAdmin(adminId)
+        dropEndedBlocks(now: now)
         guard federation.blocked.isEmpty else { throw APIError.code("cannot_combine_federation_blocklist_and_allowlist") }
         let id = try instanceId(readingOrCreating: domain, now: now)
         if allow {
@@ -48,6 +74,15 @@ extension Database {
         }
         appendModlog(.allowInstance, by: adminId, target: id, reason: reason, flag: allow, now: now)
         return id
+    }
+
+    /// Deletes the blocks that ended, as Lemmy's hourly task does (here an hour after their end,
+    /// as ``FederationBlock/holds(at:)`` says): until then a block still refuses a second one and
+    /// keeps the allowlist closed.
+    private mutating func dropEndedBlocks(now: Double) {
+        if federation.blocked.values.contains(where: { !$0.holds(at: now) }) {
+            federation.blocked = federation.blocked.filter { $0.value.holds(at: now) }
+        }
     }
 
     /// The id of the instance named `domain`, compared without case, or of a new row holding

@@ -1,26 +1,3 @@
-/// The admins' federation lists: instances explicitly allowed, and instances blocked.
-struct FederationLists: Sendable {
-    /// Allowed instances, with when (`federation_allowlist`).
-    var allowed: [Int: Double] = [:]
-    /// Blocked instances (`federation_blocklist`).
-    var blocked: [Int: FederationBlock] = [:]
-    /// Instances that an admin's block or allow named before the server knew them, with when:
-    /// Lemmy makes their row then (`Instance::read_or_create`), knowing nothing of their software.
-    var discovered: [Int: Double] = [:]
-}
-
-/// An instance on the admins' blocklist.
-struct FederationBlock: Sendable {
-    var published: Double
-    /// When the block ends; nil for good.
-    var expires: Double?
-
-    /// Whether the block holds at `now`. Lemmy deletes expired blocks in an hourly task
-    /// (`delete_instance_block_when_expired`) and until then lists and enforces them; here, for
-    /// an hour after the expiry.
-    func holds(at now: Double) -> Bool { expires.map { now < $0 + 3_600 } ?? true }
-}
-
 /// The federated instances the server knows (its peers) and the account's instance blocks.
 extension Database {
     /// The peers, without this server's own instance (Lemmy leaves it out of GetFederatedInstances):

@@ -7,7 +7,8 @@ struct ModlogTargets: Sendable {
     var community: Int?
     var post: Int?
     var comment: Int?
-    /// The instance of the admin, for 1.0's site-wide actions.
+    /// The instance of the admin, for 1.0's site-wide actions; the blocked or allowed instance,
+    /// for its federation lists.
     var instance: Int?
 }
 

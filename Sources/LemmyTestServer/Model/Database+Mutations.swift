@@ -357,7 +357,8 @@ extension Database {
             if dialect != .v0_18 && (comment.deleted || comment.removed) { throw APIError.code("deleted") }
             text = content(of: comment)
         case .community:
-            return try reportCommunity(targetId, reason: reason, by: personId, now: now)
+            // Only 1.0 has them, filed by their own route.
+            preconditionFailure("community reports are filed with reportCommunity(_:reason:by:now:)")
         }
         // One report per person and item: the table's unique key refuses a second.
         if reports.contains(where: { $0.kind == kind && $0.targetId == targetId && $0.creatorId == personId }) {

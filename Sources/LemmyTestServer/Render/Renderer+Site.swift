@@ -247,11 +247,14 @@ extension ApiLocalSite {
 }
 
 extension Renderer {
-    /// One of ``Database/instanceDomains``. One an admin's block or allow named first is all
-    /// Lemmy knows of it: its domain, and when.
+    /// One of ``Database/instanceDomains``. Of one an admin's block or allow named first Lemmy
+    /// knows its domain alone, and when.
     func instance(_ id: Int) -> ApiInstance {
         let domain = db.instanceDomains[id] ?? "unknown.example"
-        if let discovered = db.federation.discovered[id] { return ApiInstance(id: id, domain: domain, publishedAt: date(discovered)) }
+        if let discovered = db.federation.discovered[id] {
+            // `read_or_create` writes `updated_at` with the row.
+            return ApiInstance(id: id, domain: domain, publishedAt: date(discovered), updatedAt: date(discovered))
+        }
         return ApiInstance(id: id, domain: domain, publishedAt: date(db.siteCreated), software: "lemmy", version: dialect.versionString)
     }
 
