@@ -32,12 +32,13 @@ struct HeldReports {
 }
 
 extension ApiClient {
-    /// Shows as resolved, by this account, the held open reports `matches` picks: what Lemmy
-    /// 0.19 and 1.0 did when this client's removal succeeded (0.18 leaves reports open). A
-    /// report whose own resolution is in flight is left to it.
+    /// Shows as resolved, by this account, the held reports `matches` picks: what Lemmy 0.19 and
+    /// 1.0 did when this client's removal succeeded (0.18 leaves reports open). Those resolved
+    /// already too: `resolve_all_for_object` rewrites every report of the item, naming the
+    /// remover its resolver. A report whose own resolution is in flight is left to it.
     func resolveHeldReports(_ matches: (Report) -> Bool) {
         guard let version = raw.knownServerVersion, version.major >= 1 || version.minor >= 19 else { return }
-        for report in heldReports.reports(where: { !$0.isResolved && !$0.resolveInFlight && matches($0) }) {
+        for report in heldReports.reports(where: { !$0.resolveInFlight && matches($0) }) {
             report.isResolved = true
             report.resolver = account?.person
         }

@@ -37,4 +37,27 @@ struct RemovalResolvesReportsTests {
             #expect(try #require(rereadComments.first { $0.id == commentReport.id }).isResolved == resolves)
         }
     }
+
+    @Test(
+        "A report resolved already is rewritten too: the remover becomes its resolver, as on the server",
+        arguments: [LemmyDialect.v0_19, .v1_0])
+    func resolvedReportsTakeTheRemover(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let report = try #require(try await bob.reports(.post).items.first)
+            let postId = try #require(report.post?.id)
+            #expect(await report.resolve() == .confirmed)
+
+            let admin = try await login(server, "admin")
+            _ = try await admin.loadAccount()
+            let held = try #require(try await admin.reports(.post, unresolvedOnly: false, limit: 50).items.first { $0.id == report.id })
+            #expect(held.isResolved && held.resolver?.name == "bob")
+            let post = try await admin.getPost(id: postId)
+            #expect(await post.remove(reason: "Spam") == .confirmed)
+            #expect(held.isResolved && held.resolver?.name == "admin")
+            // The server's queue says the same.
+            let reread = try await admin.reports(.post, unresolvedOnly: false, limit: 50).items.first { $0.id == report.id }
+            #expect(reread?.resolver?.name == "admin")
+        }
+    }
 }
