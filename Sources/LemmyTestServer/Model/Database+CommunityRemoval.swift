@@ -22,7 +22,9 @@ extension Database {
         guard person(personId)?.isAdmin == true else { throw APIError.code("not_an_admin") }
         guard community(communityId) != nil else { throw APIError.code("couldnt_update_community") }
         communities[communityId - 1].removed = removed
-        if dialect == .v1_0 { resolveCommunityReports(of: communityId, by: personId, now: now) }
+        // 1.0 resolves the reports about the community, removing or restoring it
+        // (`CommunityReport::resolve_all_for_object`).
+        if dialect == .v1_0 { resolveReports(.community, of: communityId, by: personId, now: now) }
         var record = entry(.removeCommunity, by: personId, target: communityId, reason: dialect.stored(reason), flag: removed, now: now)
         record.communityId = communityId
         record.ownerId = community(communityId)?.moderators.first

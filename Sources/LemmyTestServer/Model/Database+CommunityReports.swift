@@ -52,26 +52,4 @@ extension Database {
         reports[id - 1].updated = now
         return reports[id - 1]
     }
-
-    /// Marks every report about `communityId` resolved by admin `personId`: 1.0's removal of a
-    /// community, and its restoration too (`CommunityReport::resolve_all_for_object`).
-    mutating func resolveCommunityReports(of communityId: Int, by personId: Int, now: Double) {
-        for index in reports.indices where reports[index].kind == .community && reports[index].targetId == communityId {
-            reports[index].resolved = true
-            reports[index].resolverId = personId
-            reports[index].updated = now
-        }
-    }
-
-    /// How many reports there are about `communityId`, and how many are open: 1.0's
-    /// `community.report_count` and `unresolved_report_count`, which count community reports
-    /// alone (kept by triggers on `community_report`).
-    func communityReportCounts(_ communityId: Int) -> (all: Int, unresolved: Int) {
-        var counts = (all: 0, unresolved: 0)
-        for report in reports where report.kind == .community && report.targetId == communityId {
-            counts.all += 1
-            if !report.resolved { counts.unresolved += 1 }
-        }
-        return counts
-    }
 }

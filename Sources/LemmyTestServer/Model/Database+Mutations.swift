@@ -381,6 +381,19 @@ extension Database {
         }
     }
 
+    /// How many reports there are about item `targetId` of `kind`, and how many are open: 1.0's
+    /// `report_count` and `unresolved_report_count` of a post, comment or community, kept by
+    /// triggers on its report table. The open count leaves out reports to the admins that the
+    /// instance's rules are broken (which only post and comment reports can say).
+    func reportCounts(_ kind: ReportRecord.Kind, of targetId: Int) -> (all: Int, unresolved: Int) {
+        var counts = (all: 0, unresolved: 0)
+        for report in reports where report.kind == kind && report.targetId == targetId {
+            counts.all += 1
+            if !report.resolved && !report.violatesInstanceRules { counts.unresolved += 1 }
+        }
+        return counts
+    }
+
     /// The community a report is about.
     func communityId(of report: ReportRecord) -> Int? {
         switch report.kind {

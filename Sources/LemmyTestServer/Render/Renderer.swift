@@ -119,7 +119,7 @@ struct Renderer {
             out.usersActiveWeek = counts.active.week
             out.usersActiveMonth = counts.active.month
             out.usersActiveHalfYear = counts.active.halfYear
-            let reports = db.communityReportCounts(c.id)
+            let reports = db.reportCounts(.community, of: c.id)
             out.reportCount = reports.all
             out.unresolvedReportCount = reports.unresolved
             out.localRemoved = false
@@ -157,11 +157,9 @@ struct Renderer {
             out.score = p.score
             out.upvotes = p.upvotes
             out.downvotes = p.downvotes
-            // Kept by triggers on `post_report`: the open count leaves out reports to the admins
-            // that the instance's rules are broken.
-            let reports = db.reports.filter { $0.kind == .post && $0.targetId == id }
-            out.reportCount = reports.count
-            out.unresolvedReportCount = reports.count { !$0.resolved && !$0.violatesInstanceRules }
+            let reports = db.reportCounts(.post, of: id)
+            out.reportCount = reports.all
+            out.unresolvedReportCount = reports.unresolved
             out.federationPending = false
         }
         return out
@@ -181,10 +179,9 @@ struct Renderer {
             out.upvotes = c.upvotes
             out.downvotes = c.downvotes
             out.childCount = c.childCount
-            // Kept by triggers on `comment_report`, as the post's on `post_report`.
-            let reports = db.reports.filter { $0.kind == .comment && $0.targetId == c.id }
-            out.reportCount = reports.count
-            out.unresolvedReportCount = reports.count { !$0.resolved && !$0.violatesInstanceRules }
+            let reports = db.reportCounts(.comment, of: c.id)
+            out.reportCount = reports.all
+            out.unresolvedReportCount = reports.unresolved
             out.federationPending = false
             out.locked = c.locked
         }
