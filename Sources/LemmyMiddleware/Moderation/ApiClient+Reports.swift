@@ -41,7 +41,6 @@ extension ApiClient {
     ) async throws(ApiClientError) -> ContentPage<Report> {
         let generation = try await generation()
         if generation == .v3 {
-            if kind == .community { throw .unavailableInVersion("reports about communities (Lemmy 1.0 and later)") }
             if mineOnly { throw .unavailableInVersion("listing only one's own reports (Lemmy 1.0 and later)") }
             if oldestFirst != nil { throw .unavailableInVersion("choosing the report queue's order (Lemmy 1.0 and later)") }
         }
@@ -70,8 +69,7 @@ extension ApiClient {
         }
         switch kind {
         case .community:
-            // Refused above: the v3 API has no community reports.
-            return ContentPage(items: [], next: nil)
+            throw .unavailableInVersion("reports about communities (Lemmy 1.0 and later)")
         case .privateMessage:
             // 0.18 and 0.19 list message reports with no community filter: none belongs to one.
             if communityId != nil { return ContentPage(items: [], next: nil) }
