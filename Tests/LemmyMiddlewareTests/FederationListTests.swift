@@ -60,6 +60,13 @@ struct FederationListTests {
                 #expect(error?.kind == .invalidInput)
                 #expect(error.map { !String(describing: $0).contains("\u{1B}") } == true)
             }
+            // An end no integer holds is refused, not a trap in the conversion.
+            for end in [Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300)] {
+                let error = await #expect(throws: ApiClientError.self) {
+                    try await bob.setFederationBlocked("spam.example", reason: "Spam", until: end)
+                }
+                #expect(error?.kind == .invalidInput)
+            }
             #expect(loader.requestedPaths.count == sent)
             let notAdmin = await #expect(throws: ApiClientError.self) { try await bob.setFederationAllowed("remote.example", reason: "x") }
             if dialect == .v1_0 {

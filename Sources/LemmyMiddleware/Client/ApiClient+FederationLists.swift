@@ -27,9 +27,8 @@ extension ApiClient {
         async throws(ApiClientError) -> FederatedInstance
     {
         let host = try Self.federationHost(domain)
+        let expires = try until.map(Self.unixSeconds)
         try await requireFederationLists()
-        // Lemmy takes whole seconds; rounding up keeps an end given as "now and a bit" ahead.
-        let expires = until.map { Int(clamping: Int64($0.timeIntervalSince1970.rounded(.up))) }
         let form = ApiAdminBlockInstanceParams(instance: host, block: blocked, reason: reason, expiresAt: blocked ? expires : nil)
         return Self.instance(try await send(LemmyV4.AdminBlockInstance(form), mutation: true))
     }
@@ -47,6 +46,17 @@ extension ApiClient {
         try await requireFederationLists()
         let form = ApiAdminAllowInstanceParams(instance: host, allow: allowed, reason: reason)
         return Self.instance(try await send(LemmyV4.AdminAllowInstance(form), mutation: true))
+    }
+
+    /// `date` in whole Unix seconds, rounded up so that an end given as "now and a bit" stays
+    /// ahead; a date no integer holds (infinite, not a number, beyond ±2^53 s) is refused rather
+    /// than trapping the conversion.
+    static func unixSeconds(_ date: Date) throws(ApiClientError) -> Int {
+        let seconds = date.timeIntervalSince1970.rounded(.up)
+        guard seconds.isFinite, abs(seconds) <= 9_007_199_254_740_992 else {
+            throw .invalidInput("a block's end must be a date a server can store, not \(date.timeIntervalSince1970) s")
+        }
+        return Int(seconds)
     }
 
     private func requireFederationLists() async throws(ApiClientError) {
