@@ -35,6 +35,28 @@ import Locking
         #expect(mock.receivedRequests.map { $0.url?.absoluteString } == ["https://example.test/x", "https://b.test/y"])
     }
 
+    /// A default given twice is sent twice, whether the request brings fields of its own or
+    /// none (then it takes the defaults whole); a field the request has is never replaced.
+    @Test func defaultFieldsAreAddedWholeUnlessTheRequestNamesThem() async throws {
+        var defaults = HTTPFields()
+        defaults.append(HTTPField(name: .accept, value: "application/json"))
+        defaults.append(HTTPField(name: .accept, value: "text/plain"))
+        defaults.append(HTTPField(name: .userAgent, value: "LemmyKit/1"))
+        let mock = MockLoader()
+        let chain = ServerEnvironmentLoader(ServerEnvironment(host: "a.test", headerFields: defaults)) --> mock
+        mock.respond()
+        mock.respond()
+        _ = try await chain.load(LoadRequest(path: "/bare"))
+        var own = LoadRequest(path: "/own")
+        own.headerFields[.userAgent] = "Custom"
+        _ = try await chain.load(own)
+        let sent = mock.receivedRequests
+        #expect(sent[0].headerFields[values: .accept] == ["application/json", "text/plain"])
+        #expect(sent[0].headerFields[.userAgent] == "LemmyKit/1")
+        #expect(sent[1].headerFields[values: .accept] == ["application/json", "text/plain"])
+        #expect(sent[1].headerFields[values: .userAgent] == ["Custom"])
+    }
+
     /// The loader builds the origin's fields once per environment: a new one must replace them.
     @Test func aChangedEnvironmentReachesTheNextRequest() async throws {
         let mock = MockLoader()
