@@ -34,12 +34,17 @@ extension LemmyTestServer {
     /// ``TOTP/algorithm(for:)``: 0.18 checks HMAC-SHA256 codes, later versions HMAC-SHA1).
     public static let twoFactorUsername = "dave"
 
-    /// Changes how people sign up, as an admin would in the site settings.
+    /// Changes how people sign up, as an admin would in the site settings. A site taking
+    /// applications gets a question if it has none, as Lemmy refuses that mode without one
+    /// (`application_question_required`); the other settings are kept.
     public func configureRegistration(_ settings: RegistrationSettings) {
         _ = try? store.with { db in
-            db.site = SiteSettingsRecord(
-                registrationMode: settings.mode.rawValue, captchaEnabled: settings.captcha,
-                requireEmailVerification: settings.emailVerification)
+            db.site.registrationMode = settings.mode.rawValue
+            db.site.captchaEnabled = settings.captcha
+            db.site.requireEmailVerification = settings.emailVerification
+            if settings.mode == .requireApplication, db.site.applicationQuestion == nil {
+                db.site.applicationQuestion = "Why do you want to join?"
+            }
         }
     }
 

@@ -191,7 +191,11 @@ struct ResponseConformanceTests {
         let uploads = [
             "/image", "/account/avatar", "/account/banner", "/community/icon", "/community/banner", "/site/icon", "/site/banner",
         ]
-        let missing = served.subtracting(covered).subtracting(uploads.map { "POST \($0)" } + ["DELETE /account/media", "DELETE /image"])
+        // CreateSite answers a site that is set up with a refusal alone, which this scenario of
+        // answers does not read: SiteEditFidelityTests checks it.
+        let refusedOnly = ["POST /site"]
+        let missing = served.subtracting(covered).subtracting(
+            uploads.map { "POST \($0)" } + ["DELETE /account/media", "DELETE /image"] + refusedOnly)
         #expect(missing.isEmpty, "\(dialect): served but not in the scenario: \(missing.sorted())")
         #expect(served.count > 40)
         print("conformance \(dialect): \(served.count) routes served, \(covered.count) in the scenario")

@@ -212,6 +212,7 @@ enum RouteScenario {
                 step("POST", "/community/transfer", user: "admin", body: ["community_id": 1, "person_id": 3]),
                 step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
                 step("POST", "/user/leave_admin", user: "alice"),
+                step("PUT", "/site", user: "admin", body: ["sidebar": "Edited", "legal_information": "Be kind", "taglines": ["Grow"]]),
                 step("POST", "/post/remove", user: "bob", needs: "post") { id in
                     ([], ["post_id": id, "removed": true, "reason": "Off topic"])
                 },
@@ -432,6 +433,7 @@ enum RouteScenario {
             step("POST", "/community/transfer", user: "admin", body: ["community_id": 1, "person_id": 3]),
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": false]),
+            step("PUT", "/site", user: "admin", body: ["sidebar": "Edited", "legal_information": "Be kind"]),
             // alice keeps a note about bob, which her later reads of his posts and profile carry.
             step("POST", "/person/note", user: "alice", body: ["person_id": 3, "note": "Met at the meetup"]),
             // The people alice finds by name: bob, with her note.

@@ -19,6 +19,10 @@ extension Database {
     mutating func createCommunity(
         name: String, _ change: CommunityChange, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws -> Int {
+        // First, as Lemmy checks it right after reading the site (`create.rs`, every version).
+        if site.communityCreationAdminOnly, person(personId)?.isAdmin != true {
+            throw APIError.code("only_admins_can_create_communities")
+        }
         guard NameRules.isValidActorName(name, dialect: dialect) else { throw APIError.code("invalid_name") }
         guard community(named: name) == nil else { throw APIError.code("community_already_exists") }
         try validate(change)

@@ -367,10 +367,29 @@ struct PostMedia: Sendable {
     var altText: String?
 }
 
-/// How the site lets people sign up.
+/// The site's own settings: what EditSite changes and GetSite shows, and how people sign up.
 struct SiteSettingsRecord: Sendable {
     /// The site's name (also the issuer of its two-factor secrets).
     var name = "Lemmy Test Server"
+    /// The sidebar (Markdown).
+    var sidebar: String? = "An in-memory Lemmy for tests."
+    /// The one-line description (0.18/0.19 `description`, 1.0 `summary`).
+    var description: String? = "In-memory Lemmy-compatible server"
+    /// A warning shown before the site's content (0.19.4, 1.0).
+    var contentWarning: String?
+    var legalInformation: String?
+    /// What an application to join asks.
+    var applicationQuestion: String?
+    /// Whether only admins may create communities.
+    var communityCreationAdminOnly = false
+    /// The feed a guest sees first, as 1.0 spells it (`all`, `local`, `suggested`).
+    var defaultPostListingType = "local"
+    /// The admins' slur filter, a regular expression matched ignoring case, or nil.
+    var slurFilterRegex: String?
+    /// The taglines 0.18 and 0.19 show, in the order they were set.
+    var taglines: [String] = []
+    /// When EditSite last changed the site.
+    var updated: Double?
     /// As 1.0 spells it: `open`, `require_application`, `closed`.
     var registrationMode = "open"
     var captchaEnabled = false

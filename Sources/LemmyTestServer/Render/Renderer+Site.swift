@@ -3,18 +3,33 @@ import LemmyAPI
 extension Renderer {
     func site() -> ApiSite {
         ApiSite(
-            id: 1, name: db.site.name, sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
-            icon: db.site.icon, banner: db.site.banner,
+            id: 1, name: db.site.name, sidebar: db.site.sidebar, publishedAt: date(db.siteCreated),
+            updatedAt: db.site.updated.map(date), icon: db.site.icon, banner: db.site.banner,
+            // Both spellings: the dialect's encoder writes the one its version has.
+            summary: db.site.description,
             apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
-            description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
+            contentWarning: v018 ? nil : db.site.contentWarning,
+            description: db.site.description, publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
+    }
+
+    /// EditSite's answer: the site view as GetSite shows it, and 0.18/0.19's taglines.
+    func siteResponse() -> ApiSiteResponse {
+        ApiSiteResponse(siteView: getSiteResponse().siteView, taglines: v10 ? nil : taglines())
+    }
+
+    /// The taglines, numbered in order, dated by the edit that set them.
+    func taglines() -> [ApiTagline] {
+        let at = date(db.site.updated ?? db.siteCreated)
+        return db.site.taglines.enumerated().map { ApiTagline(id: $0.offset + 1, content: $0.element, publishedAt: at, localSiteId: 1) }
     }
 
     func getSiteResponse() -> ApiGetSiteResponse {
         let created = date(db.siteCreated)
         let defaultSort: ApiPostSortType? = v10 ? .hot : nil
         var localSite = ApiLocalSite(
-            id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: false,
-            privateInstance: false, defaultTheme: "browser", defaultPostListingType: .local,
+            id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: db.site.communityCreationAdminOnly,
+            privateInstance: false, defaultTheme: "browser",
+            defaultPostListingType: ApiListingType(wireValue: db.site.defaultPostListingType),
             applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
             registrationMode: ApiRegistrationMode(wireValue: db.site.registrationMode),
             reportsEmailAdmins: false)
@@ -24,6 +39,10 @@ extension Renderer {
         localSite.defaultSortType = v10 ? nil : (dialect == .v0_19 ? .active : nil)
         localSite.defaultCommentSortType = v10 ? .hot : nil
         localSite.emailVerificationRequired = db.site.requireEmailVerification
+        localSite.applicationQuestion = db.site.applicationQuestion
+        localSite.legalInformation = db.site.legalInformation
+        localSite.slurFilterRegex = db.site.slurFilterRegex
+        localSite.updatedAt = db.site.updated.map(date)
         if !v10 {
             localSite.enableDownvotes = true
             localSite.enableNsfw = true
@@ -121,7 +140,7 @@ extension Renderer {
                 ApiLanguage(id: 37, code: "en", name: "English"),
             ],
             discussionLanguages: [0, 37])
-        response.taglines = []
+        response.taglines = taglines()
         response.customEmojis = v10 ? nil : customEmojiViews()
         if !v018 {
             response.blockedUrls = []

@@ -33,6 +33,7 @@ extension APIRoutes {
         addCustomEmojiRoutes()
         addRegistrationApplicationRoutes()
         addFederationRoutes()
+        addSiteEditRoutes()
     }
 }
 
