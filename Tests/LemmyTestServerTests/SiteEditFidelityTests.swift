@@ -35,7 +35,9 @@ struct SiteEditFidelityTests: RefusalChecking {
             // The filter first: a bad pattern outranks a bad name; then a pattern matching "1".
             #expect(try await code(admin, ["slur_filter_regex": "(", "name": ""]) == "invalid_regex")
             #expect(try await code(admin, ["slur_filter_regex": "\\d"]) == "permissive_regex")
-            #expect(try await code(admin, ["name": "", "summary": "", "description": String(repeating: "d", count: 151)]) == "site_name_required")
+            #expect(
+                try await code(admin, ["name": "", "summary": "", "description": String(repeating: "d", count: 151)])
+                    == "site_name_required")
             #expect(try await code(admin, ["name": String(repeating: "n", count: 21)]) == "site_name_length_overflow")
             // Eleven two-byte letters: 22 bytes for 0.18, 11 UTF-16 units later.
             let accented = try await edit(admin, ["name": String(repeating: "é", count: 11)])
@@ -43,12 +45,15 @@ struct SiteEditFidelityTests: RefusalChecking {
             // The new filter checks the name (and the description) it comes with.
             #expect(try await code(admin, ["slur_filter_regex": "badword", "name": "A BadWord site"]) == "slurs")
             let longDescription = [dialect == .v1_0 ? "summary" : "description": String(repeating: "d", count: 151)]
-            #expect(try await code(admin, longDescription.merging(["sidebar": String(repeating: "s", count: 10_001)]) { a, _ in a })
-                == "site_description_length_overflow")
-            #expect(try await code(admin, ["default_post_listing_type": subscribed, "sidebar": String(repeating: "s", count: 10_001)])
-                == "invalid_default_post_listing_type")
-            #expect(try await code(admin, ["sidebar": String(repeating: "s", count: 10_001), "registration_mode": application])
-                == "invalid_body_field")
+            #expect(
+                try await code(admin, longDescription.merging(["sidebar": String(repeating: "s", count: 10_001)]) { a, _ in a })
+                    == "site_description_length_overflow")
+            #expect(
+                try await code(admin, ["default_post_listing_type": subscribed, "sidebar": String(repeating: "s", count: 10_001)])
+                    == "invalid_default_post_listing_type")
+            #expect(
+                try await code(admin, ["sidebar": String(repeating: "s", count: 10_001), "registration_mode": application])
+                    == "invalid_body_field")
             #expect(try await code(admin, ["registration_mode": application]) == "application_question_required")
             let cleared = try await edit(admin, ["registration_mode": application, "application_question": ""])
             #expect(refusal(cleared).code == "application_question_required")
@@ -69,9 +74,11 @@ struct SiteEditFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("An edit is shown by its answer and by GetSite; an empty text clears; 0.18/0.19 replace the taglines", arguments: [
-        LemmyDialect.v0_18, .v0_19, .v1_0,
-    ])
+    @Test(
+        "An edit is shown by its answer and by GetSite; an empty text clears; 0.18/0.19 replace the taglines",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19, .v1_0,
+        ])
     func writes(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
@@ -92,7 +99,8 @@ struct SiteEditFidelityTests: RefusalChecking {
                 let local = try #require(view["local_site"] as? [String: Any])
                 #expect(site["name"] as? String == "Gardeners" && site[summaryKey] as? String == "For people who garden")
                 #expect(site["sidebar"] == nil && site["updated"] ?? site["updated_at"] != nil)
-                #expect(local["legal_information"] as? String == "Be kind" && local["application_question"] as? String == "Why do you garden?")
+                #expect(
+                    local["legal_information"] as? String == "Be kind" && local["application_question"] as? String == "Why do you garden?")
                 #expect(local["registration_mode"] as? String == (dialect == .v1_0 ? "require_application" : "RequireApplication"))
             }
             // Omitted fields stay; `[]` clears the taglines.
@@ -107,9 +115,11 @@ struct SiteEditFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("0.18 stores the texts cleaned as HTML; 0.19 and 1.0 replace slurs in the sidebar with the filter held before", arguments: [
-        LemmyDialect.v0_18, .v0_19, .v1_0,
-    ])
+    @Test(
+        "0.18 stores the texts cleaned as HTML; 0.19 and 1.0 replace slurs in the sidebar with the filter held before",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19, .v1_0,
+        ])
     func storedTexts(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
@@ -159,9 +169,11 @@ struct SiteEditFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("CreateSite on a site set up: not_an_admin, then site_already_exists (1.0: already_exists)", arguments: [
-        LemmyDialect.v0_18, .v0_19, .v1_0,
-    ])
+    @Test(
+        "CreateSite on a site set up: not_an_admin, then site_already_exists (1.0: already_exists)",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19, .v1_0,
+        ])
     func createSite(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")

@@ -83,15 +83,8 @@ extension ApiClient {
             ? try await send(LemmyV4.GetSite(), mutation: false)
             : try await send(LemmyV3.GetSite(), mutation: false)
         let local = site.siteView.localSite
-        let mode: RegistrationRequirements.Mode =
-            switch local.registrationMode {
-            case .open: .open
-            case .requireApplication: .requireApplication
-            case .requireInvitation: .requireInvitation
-            default: .closed
-            }
         return RegistrationRequirements(
-            mode: mode, captcha: site.captchaEnabled ?? local.captchaEnabled ?? false,
+            mode: RegistrationRequirements.Mode(local.registrationMode), captcha: site.captchaEnabled ?? local.captchaEnabled ?? false,
             emailVerification: local.requireEmailVerification ?? local.emailVerificationRequired ?? false,
             applicationQuestion: local.applicationQuestion)
     }
