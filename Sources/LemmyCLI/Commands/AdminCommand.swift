@@ -2,14 +2,15 @@ import ArgumentParser
 import LemmyMiddleware
 
 /// `lemmy admin add|remove USER`, `lemmy admin leave`: the instance's admins; `lemmy admin
-/// block-instance|allow-instance DOMAIN`: its federation lists.
+/// block-instance|allow-instance DOMAIN`: its federation lists; `lemmy admin site`: its settings.
 struct AdminCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances (1.0).",
+        abstract:
+            "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances (1.0); show or change the site's settings.",
         subcommands: [
             AdminAddCommand.self, AdminRemoveCommand.self, AdminLeaveCommand.self, AdminBlockInstanceCommand.self,
-            AdminAllowInstanceCommand.self,
+            AdminAllowInstanceCommand.self, AdminSiteCommand.self,
         ])
 
     /// `admins: a, b`, longest serving first.

@@ -8,9 +8,11 @@ import Testing
 /// The admins' edit of the site's settings through ApiClient, against the test server.
 @Suite("Site settings") @MainActor
 struct SiteSettingsTests {
-    @Test("An admin's edit is answered, read back, stored under each version's names, and shown by the site's models", arguments: [
-        LemmyDialect.v0_18, .v0_19, .v1_0,
-    ])
+    @Test(
+        "An admin's edit is answered, read back, stored under each version's names, and shown by the site's models",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19, .v1_0,
+        ])
     func edit(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await login(server, "admin")
@@ -70,7 +72,8 @@ struct SiteSettingsTests {
                     #expect(warning?.kind == .unavailableInVersion)
                 } else {
                     // The seeded 0.19 server is 0.19.4 or later: it takes the warning.
-                    #expect(try await admin.editSite(SiteSettingsChange(contentWarning: "Gardening talk")).contentWarning == "Gardening talk")
+                    #expect(
+                        try await admin.editSite(SiteSettingsChange(contentWarning: "Gardening talk")).contentWarning == "Gardening talk")
                 }
                 #expect(loader.requestedPaths.count == sent + (dialect == .v0_19 ? 1 : 0))
             }

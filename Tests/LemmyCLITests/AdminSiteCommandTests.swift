@@ -1,0 +1,42 @@
+import Foundation
+import LemmyCLI
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// `lemmy admin site`: the site's settings, shown and changed (admins).
+@Suite("lemmy admin site")
+struct AdminSiteCommandTests {
+    @Test("an admin changes the settings and reads them back; JSON names them; a server's escape codes never reach the terminal")
+    func changeAndShow() async throws {
+        try await withServer(.v0_19) { server in
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
+            let changed = try await LemmyBinary.run(
+                [
+                    "admin", "site", "--name", "Gardeners", "--sidebar", "Grow \u{1B}[31mred\u{1B}[0m things", "--registration",
+                    "application", "--question", "Why do you garden?", "--email-verification", "on",
+                ], config: admin.url)
+            #expect(changed.status == 0, "\(changed)")
+            #expect(changed.stdout.contains("name: Gardeners") && changed.stdout.contains("asking: Why do you garden?"), "\(changed.stdout)")
+            #expect(changed.stdout.contains("email verification: required") && !changed.stdout.contains("\u{1B}"), "\(changed.stdout)")
+            let stored = try server.store.with { db in db.site }
+            #expect(stored.name == "Gardeners" && stored.registrationMode == "require_application" && stored.requireEmailVerification)
+            let json = try await LemmyBinary.run(["admin", "site", "--json"], config: admin.url)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["registration"] as? String == "application" && object["email_verification_required"] as? Bool == true)
+            #expect(object["sidebar"] as? String == "Grow \u{1B}[31mred\u{1B}[0m things")
+        }
+    }
+
+    @Test("a member is refused with Lemmy's code, and an unknown mode is a usage error")
+    func refusals() async throws {
+        try await withServer(.v1_0) { server in
+            let bob = try await TemporaryConfig.loggedIn(server, as: "bob")
+            let refused = try await LemmyBinary.run(["admin", "site", "--name", "Bob's"], config: bob.url)
+            #expect(refused.status == LemmyCLI.ExitStatus.software.rawValue && refused.stderr.contains("not_an_admin"), "\(refused)")
+            let unknown = try await LemmyBinary.run(["admin", "site", "--registration", "sometimes"], config: bob.url)
+            #expect(unknown.status == 64, "\(unknown)")
+            #expect(try server.store.with { db in db.site.name } == "Lemmy Test Server")
+        }
+    }
+}
