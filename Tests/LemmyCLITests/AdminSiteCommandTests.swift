@@ -17,7 +17,8 @@ struct AdminSiteCommandTests {
                     "application", "--question", "Why do you garden?", "--email-verification", "on",
                 ], config: admin.url)
             #expect(changed.status == 0, "\(changed)")
-            #expect(changed.stdout.contains("name: Gardeners") && changed.stdout.contains("asking: Why do you garden?"), "\(changed.stdout)")
+            #expect(
+                changed.stdout.contains("name: Gardeners") && changed.stdout.contains("asking: Why do you garden?"), "\(changed.stdout)")
             #expect(changed.stdout.contains("email verification: required") && !changed.stdout.contains("\u{1B}"), "\(changed.stdout)")
             let stored = try server.store.with { db in db.site }
             #expect(stored.name == "Gardeners" && stored.registrationMode == "require_application" && stored.requireEmailVerification)

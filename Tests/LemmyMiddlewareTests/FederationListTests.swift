@@ -69,11 +69,44 @@ struct FederationListTests {
             }
             #expect(loader.requestedPaths.count == sent)
             let notAdmin = await #expect(throws: ApiClientError.self) { try await bob.setFederationAllowed("remote.example", reason: "x") }
-            if dialect == .v1_0 {
-                #expect(notAdmin?.lemmyCode == .notAnAdmin)
-            } else {
-                #expect(notAdmin?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+            #expect(notAdmin?.lemmyCode == .notAnAdmin)
+        }
+    }
+
+    @Test(
+        "0.18 and 0.19 keep the lists in the site settings: the client sends each list whole, changed",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19,
+        ])
+    func siteSettingLists(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let loader = GatingLoader()
+            let admin = try await login(server, "admin", loader: loader)
+            try server.store.with { db in
+                db.federation.blocked[3] = FederationBlock(published: 0, expires: nil)
+                db.instanceDomains[4] = "Old.Example"
+                db.federation.blocked[4] = FederationBlock(published: 0, expires: nil)
             }
+            let blocked = try await admin.setFederationBlocked("Spam.Example", reason: "Spam wave")
+            #expect(blocked.domain == "spam.example")
+            // What was listed stays, spelt as the server spells it.
+            #expect(
+                try await admin.federatedInstances().blocked.map(\.domain).sorted() == ["Old.Example", "other.example", "spam.example"])
+            // Listing again changes nothing; lifting takes that one off alone.
+            _ = try await admin.setFederationBlocked("spam.example", reason: "Again")
+            let lifted = try await admin.setFederationBlocked("OTHER.example", false, reason: "Over")
+            #expect(lifted.id == 3)
+            #expect(try await admin.federatedInstances().blocked.map(\.domain).sorted() == ["Old.Example", "spam.example"])
+            // Unlike 1.0, both lists may hold instances; a block's end cannot be kept.
+            #expect(try await admin.setFederationAllowed("remote.example", reason: "Friends").id == 2)
+            #expect(try await admin.federatedInstances().allowed.map(\.domain) == ["remote.example"])
+            let sent = loader.requestedPaths.count
+            let ends = await #expect(throws: ApiClientError.self) {
+                try await admin.setFederationBlocked("spam.example", reason: "x", until: Date().addingTimeInterval(86_400))
+            }
+            #expect(ends?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+            // Nothing is logged: 0.18 and 0.19 keep no reason.
+            #expect(try server.store.with { db in db.modlog.contains { $0.kind == .blockInstance || $0.kind == .allowInstance } } == false)
         }
     }
 }

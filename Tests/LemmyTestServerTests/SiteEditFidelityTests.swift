@@ -154,6 +154,41 @@ struct SiteEditFidelityTests: RefusalChecking {
         }
     }
 
+    @Test(
+        "0.18 and 0.19 replace the federation lists whole; a domain twice fails after the site's own writes and leaves the lists",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19,
+        ])
+    func federationLists(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            func lists() async throws -> (allowed: [String], blocked: [String]) {
+                let raw = try await get(admin, "/federated_instances", [:])
+                let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
+                let lists = try #require(object["federated_instances"] as? [String: Any])
+                func domains(_ key: String) -> [String] { ((lists[key] as? [[String: Any]]) ?? []).compactMap { $0["domain"] as? String } }
+                return (domains("allowed"), domains("blocked"))
+            }
+            let answer = try await edit(
+                admin, ["blocked_instances": ["Spam.Example", "REMOTE.example"], "allowed_instances": ["other.example"]])
+            #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+            let after = try await lists()
+            // 0.19 finds remote.example whatever the case; 0.18 makes a second row as written.
+            #expect(
+                after.blocked.sorted() == (dialect == .v0_18 ? ["REMOTE.example", "Spam.Example"] : ["Spam.Example", "remote.example"]))
+            #expect(after.allowed == ["other.example"])
+            let twice = try await edit(admin, ["name": "Renamed", "blocked_instances": ["one.example", "one.example"]])
+            let failure = refusal(twice)
+            #expect(failure.status == 400)
+            #expect(dialect == .v0_18 ? failure.code == "text" : failure.code == "unknown")
+            #expect(failure.message?.contains("federation_blocklist_instance_id_key") == true)
+            #expect(try await lists().blocked.sorted() == after.blocked.sorted())
+            #expect(try server.store.with { db in (db.site.name, db.instanceDomains.values.contains("one.example")) } == ("Renamed", false))
+            #expect(try await edit(admin, ["blocked_instances": [], "allowed_instances": []]).status == 200)
+            #expect(try await lists() == ([], []))
+        }
+    }
+
     @Test("Community creation for admins only refuses anyone else first", arguments: [LemmyDialect.v0_18, .v0_19, .v1_0])
     func communityCreationAdminOnly(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -7,7 +7,7 @@ struct AdminCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract:
-            "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances (1.0); show or change the site's settings.",
+            "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances; show or change the site's settings.",
         subcommands: [
             AdminAddCommand.self, AdminRemoveCommand.self, AdminLeaveCommand.self, AdminBlockInstanceCommand.self,
             AdminAllowInstanceCommand.self, AdminSiteCommand.self,

@@ -3,11 +3,11 @@ import Foundation
 import LemmyMiddleware
 
 /// `lemmy admin block-instance DOMAIN --reason R [--days N] [--undo]`: the federation blocklist
-/// (Lemmy 1.0 admins).
+/// (admins; a block's end needs Lemmy 1.0).
 struct AdminBlockInstanceCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "block-instance",
-        abstract: "Stop federating with an instance, or with --undo start again (Lemmy 1.0 admins).")
+        abstract: "Stop federating with an instance, or with --undo start again (admins; --days needs Lemmy 1.0).")
 
     @OptionGroup var client: ClientOptions
 
@@ -50,12 +50,11 @@ struct AdminBlockInstanceCommand: AsyncParsableCommand, Sendable {
     }
 }
 
-/// `lemmy admin allow-instance DOMAIN --reason R [--undo]`: the federation allowlist (Lemmy 1.0
-/// admins).
+/// `lemmy admin allow-instance DOMAIN --reason R [--undo]`: the federation allowlist (admins).
 struct AdminAllowInstanceCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "allow-instance",
-        abstract: "Add an instance to the allowlist, the only ones federated with, or with --undo take it off (Lemmy 1.0 admins).")
+        abstract: "Add an instance to the allowlist, the only ones federated with, or with --undo take it off (admins).")
 
     @OptionGroup var client: ClientOptions
 

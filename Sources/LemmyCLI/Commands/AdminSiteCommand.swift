@@ -50,7 +50,9 @@ struct AdminSiteCommand: AsyncParsableCommand, Sendable {
             name: name, summary: summary, sidebar: sidebar, legalInformation: legal, contentWarning: contentWarning,
             registrationMode: registration?.mode, applicationQuestion: question, emailVerificationRequired: emailVerification?.isOn,
             communityCreationAdminOnly: adminOnlyCommunities?.isOn)
-        let asked: [Any?] = [name, summary, sidebar, legal, contentWarning, registration, question, emailVerification, adminOnlyCommunities]
+        let asked: [Any?] = [
+            name, summary, sidebar, legal, contentWarning, registration, question, emailVerification, adminOnlyCommunities,
+        ]
         return asked.contains { $0 != nil } ? change : nil
     }
 

@@ -1,7 +1,7 @@
 public import Foundation
 internal import LemmyAPI
 
-/// The admins' federation lists (Lemmy 1.0): the instances the client's instance refuses to
+/// The admins' federation lists: the instances the client's instance refuses to
 /// federate with, or, instead, the only ones it federates with.
 extension ApiClient {
     /// Puts the instance at `domain` on the federation blocklist, until `until` or for good, or
@@ -15,9 +15,13 @@ extension ApiClient {
     /// holds anything (`cannot_combine_federation_blocklist_and_allowlist`), a block of an
     /// instance already blocked (`couldnt_create`: lift it first to change its end), and an end in
     /// the past (`ban_expiration_in_past`); an end more than ten years ahead is for good. Each
-    /// change is in the modlog with `reason`. Lemmy 0.18 and 0.19 keep the lists in the site's
-    /// settings, which this client does not edit: ``ApiClientError/unavailableInVersion(_:)``
-    /// before sending. `until` is for a block: lifting one ignores it.
+    /// change is in the modlog with `reason`. `until` is for a block: lifting one ignores it.
+    ///
+    /// Lemmy 0.18 and 0.19 keep the lists in the site's settings, and replace a list whole: the
+    /// client reads the list, sends it changed with EditSite, and reads it again (an admin's
+    /// change in between is lost). There the lists may both hold instances, nothing is logged
+    /// (`reason` is not sent), and a block has no end: `until` is
+    /// ``ApiClientError/unavailableInVersion(_:)`` before sending.
     ///
     /// The answer is 1.0's since October 2025 (LemmyNet/lemmy commit dc6ee1c16); an older
     /// pre-release answers `{"success": true}`, which fails to decode after the change was made
@@ -28,22 +32,27 @@ extension ApiClient {
     {
         let host = try Self.federationHost(domain)
         let expires = try until.map(Self.unixSeconds)
-        try await requireFederationLists()
+        guard try await requireFederationLists() else {
+            if blocked, until != nil { throw .unavailableInVersion("a federation block's end (Lemmy 1.0 and later)") }
+            return try await replaceListedInSiteSettings(host, listed: blocked, blocklist: true)
+        }
         let form = ApiAdminBlockInstanceParams(instance: host, block: blocked, reason: reason, expiresAt: blocked ? expires : nil)
         return Self.instance(try await send(LemmyV4.AdminBlockInstance(form), mutation: true))
     }
 
     /// Puts the instance at `domain` on the federation allowlist (the instance then federates
     /// with the listed ones alone), or with `allowed` false takes it off; admins only. As
-    /// ``setFederationBlocked(_:_:reason:until:)``: the same checks of `domain`, refused while the
-    /// blocklist holds anything, `couldnt_create` for an instance already allowed, and
-    /// unavailable before Lemmy 1.0.
+    /// ``setFederationBlocked(_:_:reason:until:)``: the same checks of `domain`; on 1.0 refused
+    /// while the blocklist holds anything and `couldnt_create` for an instance already allowed;
+    /// on 0.18 and 0.19 a change of the site's settings.
     @discardableResult
     public func setFederationAllowed(_ domain: String, _ allowed: Bool = true, reason: String) async throws(ApiClientError)
         -> FederatedInstance
     {
         let host = try Self.federationHost(domain)
-        try await requireFederationLists()
+        guard try await requireFederationLists() else {
+            return try await replaceListedInSiteSettings(host, listed: allowed, blocklist: false)
+        }
         let form = ApiAdminAllowInstanceParams(instance: host, allow: allowed, reason: reason)
         return Self.instance(try await send(LemmyV4.AdminAllowInstance(form), mutation: true))
     }
@@ -59,12 +68,35 @@ extension ApiClient {
         return Int(seconds)
     }
 
-    private func requireFederationLists() async throws(ApiClientError) {
+    /// Checks that the client may change the lists; true where they have calls of their own
+    /// (1.0), false where they are site settings (0.18, 0.19).
+    private func requireFederationLists() async throws(ApiClientError) -> Bool {
         try checkPermission(mutation: true)
         try requireAccount()
-        guard try await generation() == .v4 else {
-            throw .unavailableInVersion("changing the federation lists (Lemmy 0.18 and 0.19 keep them in the site settings)")
+        return try await generation() == .v4
+    }
+
+    /// 0.18/0.19: puts `host` on the blocklist or allowlist, or takes it off, by sending the whole
+    /// list as the server holds it now, changed (EditSite replaces a list whole); returns the
+    /// instance as the lists show it after. Three requests: the lists, the edit, the lists again.
+    /// An admin's change made between the first two is lost: Lemmy 0.19 offers no finer call.
+    private func replaceListedInSiteSettings(_ host: String, listed: Bool, blocklist: Bool) async throws(ApiClientError)
+        -> FederatedInstance
+    {
+        let before = try await federatedInstances()
+        let held = (blocklist ? before.blocked : before.allowed).map(\.domain)
+        // The server's own spelling of the others is sent back as it is.
+        var domains = held.filter { $0.lowercased() != host }
+        if listed { domains.append(held.first { $0.lowercased() == host } ?? host) }
+        let form =
+            blocklist ? ApiEditSite(blockedInstances: domains) : ApiEditSite(allowedInstances: domains)
+        _ = try await send(LemmyV3.EditSite(form), mutation: true)
+        let after = try await federatedInstances()
+        let candidates = (blocklist ? after.blocked : after.allowed) + after.linked + before.blocked + before.allowed + before.linked
+        guard let instance = candidates.first(where: { $0.domain.lowercased() == host }) else {
+            throw .decoding("the server's federation lists do not name \(host) after the change")
         }
+        return instance
     }
 
     /// `domain` trimmed and in lower case, if it is a host name: ASCII letters, digits, hyphens

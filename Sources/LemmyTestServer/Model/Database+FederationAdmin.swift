@@ -85,12 +85,13 @@ extension Database {
         }
     }
 
-    /// The id of the instance named `domain`, compared without case, or of a new row holding
-    /// `domain` as written (`Instance::read_or_create`); `couldnt_create` past the column's 255
-    /// characters.
-    private mutating func instanceId(readingOrCreating domain: String, now: Double) throws -> Int {
+    /// The id of the instance named `domain`, compared without case (0.18: exactly), or of a new
+    /// row holding `domain` as written (`Instance::read_or_create`); `couldnt_create` past the
+    /// column's 255 characters.
+    mutating func instanceId(readingOrCreating domain: String, ignoringCase: Bool = true, now: Double) throws -> Int {
         let lowered = domain.lowercased()
-        if let known = instanceDomains.first(where: { $0.value.lowercased() == lowered })?.key { return known }
+        let known = instanceDomains.first { ignoringCase ? $0.value.lowercased() == lowered : $0.value == domain }
+        if let known { return known.key }
         guard domain.count <= 255 else { throw APIError.code("couldnt_create") }
         let id = (instanceDomains.keys.max() ?? 0) + 1
         instanceDomains[id] = domain

@@ -18,8 +18,10 @@ import Foundation
 ///   from applications approves no pending one;
 /// - 0.18 and 0.19 replace the taglines whole (`[]` clears them); 1.0 edits them elsewhere.
 ///
+/// - 0.18 and 0.19 replace the federation allowlist and blocklist whole, after the site's writes.
+///
 /// Not modelled: discussion languages, icons and banners (0.18/0.19), rate limits, the URL
-/// blocklist, 0.18/0.19's federation lists, and every setting the server does not act on
+/// blocklist, and every setting the server does not act on
 /// (themes, captcha, NSFW, votes, images): they are accepted and not stored. The slur filter is
 /// stored and checks the site's own texts only; posts and comments are not filtered.
 extension Database {
@@ -43,6 +45,9 @@ extension Database {
         var federationEnabled: Bool?
         /// 0.18 and 0.19 only.
         var taglines: [String]?
+        /// 0.18 and 0.19's federation lists, each replaced whole (1.0 edits them elsewhere).
+        var allowedInstances: [String]?
+        var blockedInstances: [String]?
     }
 
     /// The longest site name and description.
@@ -76,6 +81,35 @@ extension Database {
             throw APIError.code("application_question_required")
         }
         writeSiteEdit(edit, dialect: dialect, storedFilter: try SlurFilter(pattern: site.slurFilterRegex), now: now)
+        // After the site's writes, which stay when a list fails (Lemmy runs no outer transaction).
+        guard dialect != .v1_0 else { return }
+        try replaceFederationList(edit.allowedInstances, blocking: false, now: now, dialect: dialect)
+        try replaceFederationList(edit.blockedInstances, blocking: true, now: now, dialect: dialect)
+    }
+
+    /// 0.18/0.19's `FederationAllowList::replace` and `FederationBlockList::replace`: in one
+    /// transaction, empty the list and add each domain's instance (made as written when unknown:
+    /// 0.18 looks domains up exactly, 0.19 without case). A domain named twice breaks the list's
+    /// unique key, and the transaction, its new instances included, is rolled back. The lists
+    /// may both hold instances: only 1.0 keeps them apart. Blocks made here have no end.
+    private mutating func replaceFederationList(_ domains: [String]?, blocking: Bool, now: Double, dialect: LemmyDialect) throws {
+        guard let domains else { return }
+        let before = (instanceDomains, federation)
+        var ids: [Int] = []
+        for domain in domains {
+            let id = try instanceId(readingOrCreating: domain, ignoringCase: dialect != .v0_18, now: now)
+            guard !ids.contains(id) else {
+                (instanceDomains, federation) = before
+                let key = blocking ? "federation_blocklist_instance_id_key" : "federation_allowlist_instance_id_key"
+                throw APIError.foreign("duplicate key value violates unique constraint \"\(key)\"")
+            }
+            ids.append(id)
+        }
+        if blocking {
+            federation.blocked = Dictionary(uniqueKeysWithValues: ids.map { ($0, FederationBlock(published: now, expires: nil)) })
+        } else {
+            federation.allowed = Dictionary(uniqueKeysWithValues: ids.map { ($0, now) })
+        }
     }
 
     /// CreateSite: the site is set up, so an admin is refused `site_already_exists` (1.0:

@@ -35,5 +35,6 @@ private func siteEdit(_ form: ApiEditSite, _ dialect: LemmyDialect) -> Database.
         communityCreationAdminOnly: form.communityCreationAdminOnly,
         defaultPostListingType: form.defaultPostListingType?.wireValue(for: .v4), slurFilterRegex: form.slurFilterRegex,
         privateInstance: form.privateInstance, federationEnabled: form.federationEnabled,
-        taglines: dialect == .v1_0 ? nil : form.taglines)
+        taglines: dialect == .v1_0 ? nil : form.taglines, allowedInstances: form.allowedInstances,
+        blockedInstances: form.blockedInstances)
 }
