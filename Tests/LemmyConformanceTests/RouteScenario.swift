@@ -434,6 +434,10 @@ enum RouteScenario {
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": false]),
             step("PUT", "/site", user: "admin", body: ["sidebar": "Edited", "legal_information": "Be kind"]),
+            step("POST", "/admin/tagline", user: "admin", body: ["content": "Dig in"], capture: keep("tagline", "tagline.id")),
+            step("PUT", "/admin/tagline", user: "admin", needs: "tagline") { id in ([], ["id": id, "content": "Grow"]) },
+            step("GET", "/admin/tagline/list", query: [("limit", "5")]),
+            step("DELETE", "/admin/tagline", user: "admin", needs: "tagline") { id in ([], ["id": id]) },
             // alice keeps a note about bob, which her later reads of his posts and profile carry.
             step("POST", "/person/note", user: "alice", body: ["person_id": 3, "note": "Met at the meetup"]),
             // The people alice finds by name: bob, with her note.

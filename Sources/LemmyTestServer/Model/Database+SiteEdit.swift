@@ -164,7 +164,13 @@ extension Database {
         if let required = edit.emailVerificationRequired { settings.requireEmailVerification = required }
         if let adminOnly = edit.communityCreationAdminOnly { settings.communityCreationAdminOnly = adminOnly }
         if let type = edit.defaultPostListingType { settings.defaultPostListingType = type }
-        if dialect != .v1_0, let taglines = edit.taglines { settings.taglines = taglines }
+        // `Tagline::replace`: every row deleted and each line inserted anew, with a new id.
+        if dialect != .v1_0, let taglines = edit.taglines {
+            settings.taglines = taglines.map { content in
+                defer { settings.nextTaglineId += 1 }
+                return TaglineRecord(id: settings.nextTaglineId, content: content, published: now)
+            }
+        }
         settings.updated = now
         let acceptAll = site.registrationMode != "require_application" && settings.registrationMode == "require_application"
         let verifyAll = !site.requireEmailVerification && settings.requireEmailVerification

@@ -386,8 +386,10 @@ struct SiteSettingsRecord: Sendable {
     var defaultPostListingType = "local"
     /// The admins' slur filter, a regular expression matched ignoring case, or nil.
     var slurFilterRegex: String?
-    /// The taglines 0.18 and 0.19 show, in the order they were set.
-    var taglines: [String] = []
+    /// The taglines, oldest first: 0.18 and 0.19 list them all with the site, 1.0 shows one.
+    var taglines: [TaglineRecord] = []
+    /// The id the next tagline gets.
+    var nextTaglineId = 1
     /// When EditSite last changed the site.
     var updated: Double?
     /// As 1.0 spells it: `open`, `require_application`, `closed`.
@@ -398,4 +400,13 @@ struct SiteSettingsRecord: Sendable {
     var icon: String?
     /// The site's banner URL (1.0 sets it by upload).
     var banner: String?
+}
+
+/// One of the site's taglines (a line the site shows under its name).
+struct TaglineRecord: Sendable, Equatable {
+    var id: Int
+    var content: String
+    var published: Double
+    /// When 1.0's EditTagline last changed it.
+    var updated: Double?
 }

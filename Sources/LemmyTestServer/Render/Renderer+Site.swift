@@ -17,10 +17,14 @@ extension Renderer {
         ApiSiteResponse(siteView: getSiteResponse().siteView, taglines: v10 ? nil : taglines())
     }
 
-    /// The taglines, numbered in order, dated by the edit that set them.
-    func taglines() -> [ApiTagline] {
-        let at = date(db.site.updated ?? db.siteCreated)
-        return db.site.taglines.enumerated().map { ApiTagline(id: $0.offset + 1, content: $0.element, publishedAt: at, localSiteId: 1) }
+    /// Every tagline, oldest first (0.18/0.19 list them with the site).
+    func taglines() -> [ApiTagline] { db.site.taglines.map(tagline) }
+
+    /// One tagline as the API shows it.
+    func tagline(_ record: TaglineRecord) -> ApiTagline {
+        ApiTagline(
+            id: record.id, content: record.content, publishedAt: date(record.published), updatedAt: record.updated.map(date),
+            localSiteId: 1)
     }
 
     func getSiteResponse() -> ApiGetSiteResponse {
@@ -140,7 +144,12 @@ extension Renderer {
                 ApiLanguage(id: 37, code: "en", name: "English"),
             ],
             discussionLanguages: [0, 37])
-        response.taglines = taglines()
+        if v10 {
+            // Lemmy picks one at random (`Tagline::get_random`); the newest is one it may pick.
+            response.tagline = db.site.taglines.last.map(tagline)
+        } else {
+            response.taglines = taglines()
+        }
         response.customEmojis = v10 ? nil : customEmojiViews()
         if !v018 {
             response.blockedUrls = []

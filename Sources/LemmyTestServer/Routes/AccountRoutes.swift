@@ -34,6 +34,7 @@ extension APIRoutes {
         addRegistrationApplicationRoutes()
         addFederationRoutes()
         addSiteEditRoutes()
+        addTaglineRoutes()
     }
 }
 
