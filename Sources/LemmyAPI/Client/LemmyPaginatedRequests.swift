@@ -202,6 +202,13 @@ extension LemmyV4.GetFederatedInstances: LemmyPaginatedRequest {
     }
 }
 
+extension LemmyV4.ListTaglines: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiTagline>) -> LemmyPage<ApiTagline> { .init(response) }
+}
+
 extension LemmyV3.ListMedia: LemmyPaginatedRequest {
     /// Sets `page`.
     public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }

@@ -19,7 +19,8 @@ extension APIRoutes {
         add(LemmyV4.ListTaglines.self) { db, call in
             // Ordered by the key, descending: the newest (the highest id) first.
             let keyed = db.site.taglines.map { (id: $0.id, key: SortKey(featured: 0, primary: 0, tiebreak: $0.id)) }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: true)
+            let page = try Paging.page(
+                keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: true)
             let renderer = call.renderer(db)
             let items = page.ids.compactMap { id in db.site.taglines.first { $0.id == id }.map(renderer.tagline) }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
