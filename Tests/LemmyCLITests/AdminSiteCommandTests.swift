@@ -41,3 +41,28 @@ struct AdminSiteCommandTests {
         }
     }
 }
+
+/// `lemmy admin taglines`: the site's taglines, listed and changed (admins).
+@Suite("lemmy admin taglines")
+struct AdminTaglinesCommandTests {
+    @Test(
+        "an admin adds, edits and deletes taglines, each time seeing the list; the options exclude each other",
+        arguments: [
+            LemmyDialect.v0_19, .v1_0,
+        ])
+    func lifecycle(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
+            let added = try await LemmyBinary.run(["admin", "taglines", "--add", "Dig in"], config: admin.url)
+            #expect(added.status == 0 && added.stdout.contains("Dig in"), "\(added)")
+            let id = try #require(try server.store.with { db in db.site.taglines.first?.id })
+            let edited = try await LemmyBinary.run(["admin", "taglines", "--edit", "\(id)", "--text", "Grow"], config: admin.url)
+            #expect(edited.status == 0 && edited.stdout.contains("Grow") && !edited.stdout.contains("Dig in"), "\(edited)")
+            let newId = try #require(try server.store.with { db in db.site.taglines.first?.id })
+            let deleted = try await LemmyBinary.run(["admin", "taglines", "--delete", "\(newId)"], config: admin.url)
+            #expect(deleted.status == 0 && deleted.stdout.contains("no taglines"), "\(deleted)")
+            let both = try await LemmyBinary.run(["admin", "taglines", "--add", "x", "--delete", "1"], config: admin.url)
+            #expect(both.status == 64, "\(both)")
+        }
+    }
+}

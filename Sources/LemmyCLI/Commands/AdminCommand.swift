@@ -2,15 +2,16 @@ import ArgumentParser
 import LemmyMiddleware
 
 /// `lemmy admin add|remove USER`, `lemmy admin leave`: the instance's admins; `lemmy admin
-/// block-instance|allow-instance DOMAIN`: its federation lists; `lemmy admin site`: its settings.
+/// block-instance|allow-instance DOMAIN`: its federation lists; `lemmy admin site`: its settings;
+/// `lemmy admin taglines`: its taglines.
 struct AdminCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract:
-            "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances; show or change the site's settings.",
+            "Appoint or dismiss the instance's admins (admins), or stop being one; block or allow instances; show or change the site's settings and taglines.",
         subcommands: [
             AdminAddCommand.self, AdminRemoveCommand.self, AdminLeaveCommand.self, AdminBlockInstanceCommand.self,
-            AdminAllowInstanceCommand.self, AdminSiteCommand.self,
+            AdminAllowInstanceCommand.self, AdminSiteCommand.self, AdminTaglinesCommand.self,
         ])
 
     /// `admins: a, b`, longest serving first.

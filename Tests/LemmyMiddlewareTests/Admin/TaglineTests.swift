@@ -27,9 +27,11 @@ struct TaglineTests {
         }
     }
 
-    @Test("Refusals: not an admin; a tagline that is not there (1.0 couldnt_update, before 1.0 found missing by the client)", arguments: [
-        LemmyDialect.v0_19, .v1_0,
-    ])
+    @Test(
+        "Refusals: not an admin; a tagline that is not there (1.0 couldnt_update, before 1.0 found missing by the client)",
+        arguments: [
+            LemmyDialect.v0_19, .v1_0,
+        ])
     func refusals(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await login(server, "admin")
