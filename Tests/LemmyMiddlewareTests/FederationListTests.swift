@@ -97,9 +97,19 @@ struct FederationListTests {
             let lifted = try await admin.setFederationBlocked("OTHER.example", false, reason: "Over")
             #expect(lifted.id == 3)
             #expect(try await admin.federatedInstances().blocked.map(\.domain).sorted() == ["Old.Example", "spam.example"])
-            // Unlike 1.0, both lists may hold instances; a block's end cannot be kept.
+            // Unlike 1.0, both lists may hold instances. 0.19 shows an instance on both as blocked
+            // alone, so its allowlist is changed only while the blocklist is empty.
+            if dialect == .v0_19 {
+                let hidden = await #expect(throws: ApiClientError.self) {
+                    try await admin.setFederationAllowed("remote.example", reason: "Friends")
+                }
+                #expect(hidden?.kind == .unsupported)
+                #expect(try server.store.with { db in db.federation.allowed.isEmpty })
+                try server.store.with { db in db.federation.blocked = [:] }
+            }
             #expect(try await admin.setFederationAllowed("remote.example", reason: "Friends").id == 2)
             #expect(try await admin.federatedInstances().allowed.map(\.domain) == ["remote.example"])
+            // A block's end cannot be kept.
             let sent = loader.requestedPaths.count
             let ends = await #expect(throws: ApiClientError.self) {
                 try await admin.setFederationBlocked("spam.example", reason: "x", until: Date().addingTimeInterval(86_400))
@@ -107,6 +117,26 @@ struct FederationListTests {
             #expect(ends?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
             // Nothing is logged: 0.18 and 0.19 keep no reason.
             #expect(try server.store.with { db in db.modlog.contains { $0.kind == .blockInstance || $0.kind == .allowInstance } } == false)
+        }
+    }
+
+    @Test(
+        "A server that does not federate lists nothing: the client refuses to send a list it could not read",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19,
+        ])
+    func federationOff(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            try server.store.with { db in
+                db.federation.blocked[3] = FederationBlock(published: 0, expires: nil)
+                db.site.federationEnabled = false
+            }
+            let refused = await #expect(throws: ApiClientError.self) {
+                try await admin.setFederationBlocked("spam.example", reason: "Spam")
+            }
+            #expect(refused?.kind == .unsupported)
+            #expect(try server.store.with { db in db.federation.blocked.keys.sorted() } == [3])
         }
     }
 }

@@ -123,13 +123,82 @@ struct SiteEditFidelityTests: RefusalChecking {
     func storedTexts(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
+            // The filter comes with this edit: the sidebar is matched with the one held before (none).
             #expect(try await edit(admin, ["slur_filter_regex": "badword", "sidebar": "a badword here"]).status == 200)
+            #expect((try await site(admin)["site"] as? [String: Any])?["sidebar"] as? String == "a badword here")
             #expect(try await edit(admin, ["sidebar": "a BADWORD and <script>x</script>"]).status == 200)
             let sidebar = (try await site(admin)["site"] as? [String: Any])?["sidebar"] as? String
             switch dialect {
             case .v0_18: #expect(sidebar == "a BADWORD and ")
             case .v0_19, .v1_0: #expect(sidebar == "a *removed* and <script>x</script>")
             }
+            // A summary with slurs: 1.0's cause lists the matches, sorted, each once.
+            let slurs = try await edit(admin, [dialect == .v1_0 ? "summary" : "description": "badword, BADWORD and badword"])
+            #expect(refusal(slurs).code == "slurs")
+            if dialect == .v1_0 {
+                let object = try JSONSerialization.jsonObject(with: slurs.body) as? [String: Any]
+                #expect(object?["cause"] as? String == "No slurs - BADWORD, badword")
+            }
+        }
+    }
+
+    @Test("0.18 clears a text that is markup alone once cleaned: a question cleared so leaves applications without one")
+    func markupAloneClears() async throws {
+        try await withServer(.v0_18) { server in
+            let admin = try await TestClient(server).login("admin")
+            let answer = try await edit(
+                admin,
+                ["sidebar": "<script>x</script>", "registration_mode": "RequireApplication", "application_question": "<script>?</script>"])
+            #expect(answer.status == 200)
+            let stored = try server.store.with { db in (db.site.sidebar, db.site.applicationQuestion) }
+            #expect(stored.0 == nil && stored.1 == nil)
+            #expect(try await code(admin, ["name": "Other"]) == "application_question_required")
+        }
+    }
+
+    @Test(
+        "A federation list that fails leaves the site's own writes, and neither the accounts nor the taglines change",
+        arguments: [
+            LemmyDialect.v0_18, .v0_19,
+        ])
+    func listFailureOrder(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            try server.store.with { db in db.persons[3].applicationPending = true }
+            let long = String(repeating: "a", count: 250) + ".example"
+            for list in [["a.example", "a.example"], ["new.example", long]] {
+                let failed = try await edit(
+                    admin,
+                    [
+                        "name": "Renamed", "taglines": ["T"], "registration_mode": "RequireApplication", "application_question": "Why?",
+                        "blocked_instances": list,
+                    ])
+                #expect(failed.status == 400)
+                #expect(refusal(failed).message?.contains(list[0] == "a.example" ? "unique constraint" : "character varying(255)") == true)
+            }
+            let state = try server.store.with { db in
+                (
+                    db.site.name, db.site.taglines.isEmpty, db.persons[3].applicationPending,
+                    db.instanceDomains.values.contains("new.example")
+                )
+            }
+            #expect(state == ("Renamed", true, true, false))
+        }
+    }
+
+    @Test("An unverified address logs in once the site stops requiring verification", arguments: [LemmyDialect.v0_18, .v0_19, .v1_0])
+    func verificationOff(_ dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            try server.store.with { db in
+                db.site.requireEmailVerification = true
+                db.persons[3].emailUnverified = true
+            }
+            let path = dialect == .v1_0 ? "/account/auth/login" : "/user/login"
+            let refused = try await post(TestClient(server), path, ["username_or_email": "carol", "password": "password"])
+            #expect(refusal(refused).code == "email_not_verified")
+            #expect(try await edit(admin, ["require_email_verification": false, "email_verification_required": false]).status == 200)
+            #expect(try await TestClient(server).login("carol").token != nil)
         }
     }
 
@@ -144,7 +213,7 @@ struct SiteEditFidelityTests: RefusalChecking {
             #expect(try await edit(admin, ["registration_mode": "RequireApplication", "application_question": "Why?"]).status == 200)
             #expect(try server.store.with { db in db.persons[3].applicationPending } == false)
             try server.store.with { db in db.persons[3].applicationPending = true }
-            // Switching away approves nothing (Lemmy issue 4969), nor does switching to it again.
+            // Switching away approves nothing (Lemmy issue 4969), nor does a switch between other modes.
             #expect(try await edit(admin, ["registration_mode": "Open"]).status == 200)
             #expect(try await edit(admin, ["registration_mode": "Closed"]).status == 200)
             #expect(try server.store.with { db in db.persons[3].applicationPending } == true)

@@ -50,10 +50,7 @@ struct AdminSiteCommand: AsyncParsableCommand, Sendable {
             name: name, summary: summary, sidebar: sidebar, legalInformation: legal, contentWarning: contentWarning,
             registrationMode: registration?.mode, applicationQuestion: question, emailVerificationRequired: emailVerification?.isOn,
             communityCreationAdminOnly: adminOnlyCommunities?.isOn)
-        let asked: [Any?] = [
-            name, summary, sidebar, legal, contentWarning, registration, question, emailVerification, adminOnlyCommunities,
-        ]
-        return asked.contains { $0 != nil } ? change : nil
+        return change == SiteSettingsChange() ? nil : change
     }
 
     @MainActor
@@ -97,7 +94,7 @@ struct AdminSiteCommand: AsyncParsableCommand, Sendable {
 }
 
 /// `--registration`'s values.
-enum RegistrationOption: String, ExpressibleByArgument, Sendable {
+enum RegistrationOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case open, application, invitation, closed
 
     /// The option naming `mode`.
@@ -120,11 +117,20 @@ enum RegistrationOption: String, ExpressibleByArgument, Sendable {
     }
 }
 
-/// An on/off option's value.
-enum Switch: String, ExpressibleByArgument, Sendable {
-    case on, off
+/// An on/off option's value, in the words `lemmy settings` takes (on, true, yes, 1; off, false,
+/// no, 0).
+struct Switch: ExpressibleByArgument, Sendable {
+    let isOn: Bool
 
-    var isOn: Bool { self == .on }
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "true", "yes", "on", "1": isOn = true
+        case "false", "no", "off", "0": isOn = false
+        default: return nil
+        }
+    }
+
+    static var defaultValueDescription: String { "on|off" }
 }
 
 /// `lemmy admin site --json`.

@@ -80,10 +80,21 @@ extension ApiClient {
     /// list as the server holds it now, changed (EditSite replaces a list whole); returns the
     /// instance as the lists show it after. Three requests: the lists, the edit, the lists again.
     /// An admin's change made between the first two is lost: Lemmy 0.19 offers no finer call.
+    /// Refused (``ApiClientError/Kind/unsupported``) where the lists shown are not the lists held:
+    /// when the server does not federate (it lists nothing), and on 0.19 for the allowlist while
+    /// the blocklist holds anything (an instance on both shows as blocked alone).
     private func replaceListedInSiteSettings(_ host: String, listed: Bool, blocklist: Bool) async throws(ApiClientError)
         -> FederatedInstance
     {
         let before = try await federatedInstances()
+        // Sending a list the server did not show whole would drop what it did not show.
+        guard before.isComplete else {
+            throw .unsupported("the server lists no federated instances (its federation is off), so its lists cannot be changed safely")
+        }
+        if !blocklist, !before.blocked.isEmpty, try await version().minor == 19 {
+            // 0.19 lists an instance on both lists as blocked alone: its allowlist is not all shown.
+            throw .unsupported("Lemmy 0.19 does not show its whole allowlist while its blocklist holds anything; empty the blocklist first")
+        }
         let held = (blocklist ? before.blocked : before.allowed).map(\.domain)
         // The server's own spelling of the others is sent back as it is.
         var domains = held.filter { $0.lowercased() != host }

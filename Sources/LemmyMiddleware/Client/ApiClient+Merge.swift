@@ -140,10 +140,14 @@ extension ApiClient {
         return merge(snapshot, comment1: comment1, creator: creator, post: post, community: community)
     }
 
+    /// The site's tiers 1 and 2 from a site view (GetSite's, EditSite's answer).
+    func site2(_ view: ApiSiteView) -> Site2 {
+        merge(Site2Snapshot(view), site1: merge(Site1Snapshot(view.site, text: escapedText)))
+    }
+
     func site3(_ response: ApiGetSiteResponse) -> Site3 {
         let view = response.siteView
-        let site1 = merge(Site1Snapshot(view.site, text: escapedText))
-        let site2 = merge(Site2Snapshot(view), site1: site1)
+        let site2 = site2(view)
         // Lemmy reads GetSite's admins without a viewer (and caches the answer for everyone).
         let admins = response.admins.map { person2($0, carriesActions: false).person1 }
         let snapshot = Site3Snapshot(version: response.version)

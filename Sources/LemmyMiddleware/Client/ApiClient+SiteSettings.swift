@@ -27,12 +27,12 @@ public struct SiteSettings: Equatable, Sendable {
 
 /// A change to the site's settings for ``ApiClient/editSite(_:)``: nil leaves a setting as it
 /// is, and an empty text clears an optional one (not the name, which Lemmy refuses to empty).
-public struct SiteSettingsChange: Sendable {
-    /// A new name: 1 to 20 characters.
+public struct SiteSettingsChange: Equatable, Sendable {
+    /// A new name: 1 to 20 UTF-16 units (0.18: bytes).
     public var name: String?
-    /// A new one-line description: at most 150 characters.
+    /// A new one-line description: at most 150 UTF-16 units (0.18: bytes).
     public var summary: String?
-    /// A new sidebar: at most 10,000 characters.
+    /// A new sidebar: at most 10,000 UTF-16 units (0.18: Unicode scalars).
     public var sidebar: String?
     /// New legal information.
     public var legalInformation: String?
@@ -67,26 +67,29 @@ public struct SiteSettingsChange: Sendable {
 }
 
 extension ApiClient {
-    /// The site's settings (one GetSite).
+    /// The site's settings (one GetSite, which also updates the site's live models).
     public func siteSettings() async throws(ApiClientError) -> SiteSettings {
         let response: ApiGetSiteResponse =
             try await generation() == .v4
             ? try await send(LemmyV4.GetSite(), mutation: false)
             : try await send(LemmyV3.GetSite(), mutation: false)
-        return SiteSettings(response.siteView)
+        _ = site2(response.siteView)
+        return SiteSettings(response.siteView, text: escapedText)
     }
 
     /// Changes the site's settings (admins; `not_an_admin` otherwise) and returns them as the
     /// server answers; the site's models (``getSite()``) show the new name, summary and sidebar.
     ///
-    /// Lemmy refuses, in this order: an empty name (`site_name_required`) or one over 20
-    /// characters (`site_name_length_overflow`), a summary over 150
-    /// (`site_description_length_overflow`), a sidebar over 10,000 (`invalid_body_field`), and
-    /// applications without a question (`application_question_required`); texts matching the
-    /// site's slur filter are `slurs` (0.19 and 1.0 replace them in the sidebar instead).
-    /// Switching registration to applications accepts every account that waits for an admin's
-    /// decision, and requiring email verification marks every address verified: that is
-    /// Lemmy's doing. A content warning or invitations on a server that has neither is
+    /// Lemmy refuses, in this order: an empty name (`site_name_required`) or a long one
+    /// (`site_name_length_overflow`), a long summary (`site_description_length_overflow`), a long
+    /// sidebar (`invalid_body_field`), and applications without a question
+    /// (`application_question_required`); a name or summary matching the site's slur filter is
+    /// `slurs` (0.19 and 1.0 replace slurs in the sidebar instead; 0.18 does not look there).
+    /// The limits are 20, 150 and 10,000, counted in UTF-16 units from 0.19 on and, on 0.18, in
+    /// bytes for the name and summary and in Unicode scalars for the sidebar. Switching
+    /// registration to applications marks every local account accepted (those waiting for an
+    /// admin, and those an admin denied), and requiring email verification marks every address
+    /// verified: that is Lemmy's doing. A content warning or invitations on a server that has neither is
     /// ``ApiClientError/unavailableInVersion(_:)`` before sending (the request's encoder refuses
     /// what the server's version lacks), where 0.19 would ignore a member it does not know.
     @discardableResult
@@ -111,21 +114,23 @@ extension ApiClient {
             form.requireEmailVerification = change.emailVerificationRequired
             response = try await send(LemmyV3.EditSite(form), mutation: true)
         }
-        let view = response.siteView
-        _ = merge(Site2Snapshot(view), site1: merge(Site1Snapshot(view.site, text: escapedText)))
-        return SiteSettings(view)
+        _ = site2(response.siteView)
+        return SiteSettings(response.siteView, text: escapedText)
     }
 }
 
 extension SiteSettings {
-    init(_ view: ApiSiteView) {
+    /// The settings `view` holds, its texts read back from 0.18.3–0.18.5's HTML escaping as the
+    /// site's models read them (`text`).
+    init(_ view: ApiSiteView, text: LemmyEscapedText) {
         let site = view.site
         let local = view.localSite
+        func read(_ value: String?) -> String? { value.map(text.unescape) }
         self.init(
-            name: site.name, summary: site.summary ?? site.description, sidebar: site.sidebar,
-            legalInformation: local.legalInformation, contentWarning: site.contentWarning,
+            name: text.unescape(site.name), summary: read(site.summary ?? site.description), sidebar: read(site.sidebar),
+            legalInformation: read(local.legalInformation), contentWarning: read(site.contentWarning),
             registrationMode: RegistrationRequirements.Mode(local.registrationMode),
-            applicationQuestion: local.applicationQuestion,
+            applicationQuestion: read(local.applicationQuestion),
             emailVerificationRequired: local.emailVerificationRequired ?? local.requireEmailVerification ?? false,
             communityCreationAdminOnly: local.communityCreationAdminOnly, updated: site.updatedAt?.date)
     }

@@ -3,11 +3,14 @@ extension Database {
     /// The peers, without this server's own instance (Lemmy leaves it out of GetFederatedInstances):
     /// linked ones are every peer not blocked (the allowed ones among them), as 0.19's
     /// `build_federated_instances` sorts them.
-    func federatedInstances(now: Double) -> (linked: [Int], allowed: [Int], blocked: [Int]) {
+    func federatedInstances(now: Double, dialect: LemmyDialect) -> (linked: [Int], allowed: [Int], blocked: [Int]) {
         let peers = instanceDomains.keys.filter { $0 != 1 }.sorted()
+        // 0.18 joins each list on its own (`Instance::allowlist`, `blocklist`), so an instance on
+        // both shows in both; 0.19 and 1.0 sort each instance into one (`read_all_with_fed_state`).
+        let blockedHides = dialect != .v0_18
         return (
             peers.filter { !isFederationBlocked($0, now: now) },
-            peers.filter { federation.allowed[$0] != nil && !isFederationBlocked($0, now: now) },
+            peers.filter { federation.allowed[$0] != nil && !(blockedHides && isFederationBlocked($0, now: now)) },
             peers.filter { isFederationBlocked($0, now: now) }
         )
     }

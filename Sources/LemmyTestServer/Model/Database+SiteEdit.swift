@@ -12,13 +12,14 @@ import Foundation
 ///   checks a name's length before its absence; 0.19 and 1.0 count UTF-16 units, absence first;
 /// - an empty text clears an optional field (the name cannot be empty);
 /// - 0.18 cleans the texts as HTML (ammonia); 0.19 and 1.0 replace slurs in the sidebar with
-///   `*removed*`, matched with the filter stored before the edit;
-/// - switching registration to applications accepts every local account, and turning email
-///   verification on marks every local address verified (`set_all_users_*`); switching away
-///   from applications approves no pending one;
+///   `*removed*`, matched with the filter stored before the edit (1.0 release builds cache that
+///   filter for a minute; the links' tracking parameters that 0.19 and 1.0 strip are kept here);
+/// - the federation lists (0.18, 0.19) come after the site's own writes, which stay when a list
+///   fails; then switching registration to applications accepts every local account, and
+///   turning email verification on marks every local address verified (`set_all_users_*`;
+///   switching away from applications approves no pending one); then the taglines;
 /// - 0.18 and 0.19 replace the taglines whole (`[]` clears them); 1.0 edits them elsewhere.
 ///
-/// - 0.18 and 0.19 replace the federation allowlist and blocklist whole, after the site's writes.
 ///
 /// Not modelled: discussion languages, icons and banners (0.18/0.19), rate limits, the URL
 /// blocklist, and every setting the server does not act on
@@ -40,7 +41,7 @@ extension Database {
         var communityCreationAdminOnly: Bool?
         var defaultPostListingType: String?
         var slurFilterRegex: String?
-        /// Read by 0.18's check alone (this server neither hides nor federates).
+        /// Stored and shown; the server hides nothing from guests of a private instance.
         var privateInstance: Bool?
         var federationEnabled: Bool?
         /// 0.18 and 0.19 only.
@@ -66,9 +67,8 @@ extension Database {
             let refused = dialect == .v1_0 ? ["subscribed", "moderator_view"].contains(type) : !["all", "local"].contains(type)
             if refused { throw APIError.code("invalid_default_post_listing_type") }
         }
-        // 0.18 alone: the check and its error are gone from 0.19 on. This server never federates
-        // nor hides, so what is stored is false for both.
-        if dialect == .v0_18, edit.privateInstance == true, edit.federationEnabled == true {
+        // 0.18 alone, with the values as they would be: the check and its error are gone from 0.19 on.
+        if dialect == .v0_18, edit.privateInstance ?? site.privateInstance, edit.federationEnabled ?? site.federationEnabled {
             throw APIError.code("cant_enable_private_instance_and_federation_together")
         }
         if let sidebar = edit.sidebar {
@@ -80,11 +80,35 @@ extension Database {
         if mode == "require_application", noQuestion || edit.applicationQuestion == "" {
             throw APIError.code("application_question_required")
         }
+        // Lemmy's order, with no outer transaction: the site's writes stay when a list fails, and
+        // the accounts and taglines change only after both lists.
+        let before = site
         writeSiteEdit(edit, dialect: dialect, storedFilter: try SlurFilter(pattern: site.slurFilterRegex), now: now)
-        // After the site's writes, which stay when a list fails (Lemmy runs no outer transaction).
-        guard dialect != .v1_0 else { return }
-        try replaceFederationList(edit.allowedInstances, blocking: false, now: now, dialect: dialect)
-        try replaceFederationList(edit.blockedInstances, blocking: true, now: now, dialect: dialect)
+        if dialect != .v1_0 {
+            try replaceFederationList(edit.allowedInstances, blocking: false, now: now, dialect: dialect)
+            try replaceFederationList(edit.blockedInstances, blocking: true, now: now, dialect: dialect)
+        }
+        applyAccountSideEffects(from: before)
+        // `Tagline::replace`: every row deleted and each line inserted anew, with a new id.
+        if dialect != .v1_0, let taglines = edit.taglines {
+            site.taglines = taglines.map { content in
+                defer { site.nextTaglineId += 1 }
+                return TaglineRecord(id: site.nextTaglineId, content: content, published: now)
+            }
+        }
+    }
+
+    /// Switching registration to applications accepts every local account
+    /// (`set_all_users_registration_applications_accepted`, also those an admin denied), and
+    /// turning email verification on marks every local address verified (`set_all_users_email_verified`).
+    private mutating func applyAccountSideEffects(from before: SiteSettingsRecord) {
+        let acceptAll = before.registrationMode != "require_application" && site.registrationMode == "require_application"
+        let verifyAll = !before.requireEmailVerification && site.requireEmailVerification
+        guard acceptAll || verifyAll else { return }
+        for index in persons.indices where persons[index].instanceId == 1 {
+            if acceptAll { persons[index].applicationPending = false }
+            if verifyAll { persons[index].emailUnverified = false }
+        }
     }
 
     /// 0.18/0.19's `FederationAllowList::replace` and `FederationBlockList::replace`: in one
@@ -97,6 +121,12 @@ extension Database {
         let before = (instanceDomains, federation)
         var ids: [Int] = []
         for domain in domains {
+            // The database's refusals, which roll the transaction back: the domain column's 255
+            // characters, and the list's unique instance.
+            guard domain.unicodeScalars.count <= 255 else {
+                (instanceDomains, federation) = before
+                throw APIError.foreign("value too long for type character varying(255)")
+            }
             let id = try instanceId(readingOrCreating: domain, ignoringCase: dialect != .v0_18, now: now)
             guard !ids.contains(id) else {
                 (instanceDomains, federation) = before
@@ -123,36 +153,30 @@ extension Database {
     /// (`site_description_length_overflow`, `slurs`), as `dialect` checks them.
     private func checkSiteTexts(name: String?, description: String?, filter: SlurFilter, dialect: LemmyDialect) throws {
         func length(_ text: String) -> Int { dialect == .v0_18 ? text.utf8.count : text.utf16.count }
+        // 0.18 tests a name's maximum before its minimum, later versions the other way round;
+        // no name is both, so one order serves.
         if let name {
-            let empty = APIError.code("site_name_required")
-            let long = APIError.code("site_name_length_overflow")
-            // 0.18's `site_name_length_check` tests the maximum first; later ones the minimum.
-            if dialect == .v0_18 {
-                if length(name) > Self.siteNameLimit { throw long }
-                if name.isEmpty { throw empty }
-            } else {
-                if name.isEmpty { throw empty }
-                if length(name) > Self.siteNameLimit { throw long }
-            }
-            if filter.matches(name) { throw APIError.code("slurs") }
+            if name.isEmpty { throw APIError.code("site_name_required") }
+            if length(name) > Self.siteNameLimit { throw APIError.code("site_name_length_overflow") }
+            try filter.check(name)
         }
         if let description {
             if length(description) > Self.siteDescriptionLimit { throw APIError.code("site_description_length_overflow") }
-            if filter.matches(description) { throw APIError.code("slurs") }
+            try filter.check(description)
         }
     }
 
-    /// The writes of a checked edit and their side effects on the accounts.
+    /// The site's own writes of a checked edit.
     private mutating func writeSiteEdit(_ edit: SiteEdit, dialect: LemmyDialect, storedFilter: SlurFilter, now: Double) {
-        // 0.18 stores these texts cleaned as HTML (`sanitize_html_opt`), checked as sent.
-        func stored(_ text: String) -> String { dialect == .v0_18 ? AmmoniaText.clean(text) : text }
-        /// An optional text: kept when absent, cleared when empty.
+        /// An optional text: kept when absent, cleared when empty once stored (0.18 cleans it as
+        /// HTML first, `sanitize_html_opt`, so markup alone clears it too).
         func update(_ field: inout String?, _ text: String?) {
             guard let text else { return }
-            field = text.isEmpty ? nil : stored(text)
+            let stored = dialect.stored(text)
+            field = stored.isEmpty ? nil : stored
         }
         var settings = site
-        if let name = edit.name { settings.name = stored(name) }
+        if let name = edit.name { settings.name = dialect.stored(name) }
         // 0.19 and 1.0 put the sidebar through `process_markdown`, whose slur filter replaces.
         update(&settings.sidebar, dialect == .v0_18 ? edit.sidebar : edit.sidebar.map(storedFilter.replacingMatches(in:)))
         update(&settings.description, edit.description)
@@ -164,22 +188,10 @@ extension Database {
         if let required = edit.emailVerificationRequired { settings.requireEmailVerification = required }
         if let adminOnly = edit.communityCreationAdminOnly { settings.communityCreationAdminOnly = adminOnly }
         if let type = edit.defaultPostListingType { settings.defaultPostListingType = type }
-        // `Tagline::replace`: every row deleted and each line inserted anew, with a new id.
-        if dialect != .v1_0, let taglines = edit.taglines {
-            settings.taglines = taglines.map { content in
-                defer { settings.nextTaglineId += 1 }
-                return TaglineRecord(id: settings.nextTaglineId, content: content, published: now)
-            }
-        }
+        if let privateInstance = edit.privateInstance { settings.privateInstance = privateInstance }
+        if let federation = edit.federationEnabled { settings.federationEnabled = federation }
         settings.updated = now
-        let acceptAll = site.registrationMode != "require_application" && settings.registrationMode == "require_application"
-        let verifyAll = !site.requireEmailVerification && settings.requireEmailVerification
         site = settings
-        guard acceptAll || verifyAll else { return }
-        for index in persons.indices where persons[index].instanceId == 1 {
-            if acceptAll { persons[index].applicationPending = false }
-            if verifyAll { persons[index].emailUnverified = false }
-        }
     }
 }
 
@@ -207,6 +219,18 @@ struct SlurFilter {
     func matches(_ text: String) -> Bool {
         guard let regex else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// `slurs` if `text` holds a match (`check_slurs`); 1.0's cause names the matches, sorted,
+    /// each once: `No slurs - a, b`.
+    func check(_ text: String) throws {
+        guard let regex else { return }
+        let found = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range, in: text).map { String(text[$0]) }
+        }
+        guard !found.isEmpty else { return }
+        let listed = Set(found).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        throw APIError.code("slurs", cause: "No slurs - " + listed.joined(separator: ", "))
     }
 
     /// `text` with each match replaced by `*removed*` (`remove_slurs`).

@@ -382,6 +382,10 @@ struct SiteSettingsRecord: Sendable {
     var applicationQuestion: String?
     /// Whether only admins may create communities.
     var communityCreationAdminOnly = false
+    /// Whether the site federates: 0.18 and 0.19 list no federated instances when it does not.
+    var federationEnabled = true
+    /// Whether the site is private (stored and shown; guests are not kept out).
+    var privateInstance = false
     /// The feed a guest sees first, as 1.0 spells it (`all`, `local`, `suggested`).
     var defaultPostListingType = "local"
     /// The admins' slur filter, a regular expression matched ignoring case, or nil.

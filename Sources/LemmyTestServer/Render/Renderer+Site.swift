@@ -32,9 +32,9 @@ extension Renderer {
         let defaultSort: ApiPostSortType? = v10 ? .hot : nil
         var localSite = ApiLocalSite(
             id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: db.site.communityCreationAdminOnly,
-            privateInstance: false, defaultTheme: "browser",
+            privateInstance: db.site.privateInstance, defaultTheme: "browser",
             defaultPostListingType: ApiListingType(wireValue: db.site.defaultPostListingType),
-            applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
+            applicationEmailAdmins: false, federationEnabled: db.site.federationEnabled, publishedAt: created,
             registrationMode: ApiRegistrationMode(wireValue: db.site.registrationMode),
             reportsEmailAdmins: false)
         localSite.federationSignedFetch = v018 ? nil : false

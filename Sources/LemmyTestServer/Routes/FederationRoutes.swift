@@ -7,8 +7,10 @@ extension APIRoutes {
     func addFederationRoutes() {
         addFederationAdminRoutes()
         add(LemmyV3.GetFederatedInstances.self) { db, call in
+            // A site that does not federate lists nothing (`build_federated_instances`).
+            guard db.site.federationEnabled else { return ApiGetFederatedInstancesResponse() }
             let renderer = call.renderer(db)
-            let lists = db.federatedInstances(now: call.now)
+            let lists = db.federatedInstances(now: call.now, dialect: call.dialect)
             func rows(_ ids: [Int]) -> [ApiInstanceWithFederationState] {
                 ids.map { id in
                     let instance = renderer.instance(id)
@@ -24,7 +26,7 @@ extension APIRoutes {
         }
         add(LemmyV4.GetFederatedInstances.self) { db, call in
             let renderer = call.renderer(db)
-            let lists = db.federatedInstances(now: call.now)
+            let lists = db.federatedInstances(now: call.now, dialect: call.dialect)
             var ids: [Int]
             switch call.form.kind {
             case .linked: ids = lists.linked

@@ -35,6 +35,18 @@ struct SiteSettingsTests {
         }
     }
 
+    @Test("0.18 answers its texts HTML-escaped: the settings read them back as the site's models do")
+    func escapedText() async throws {
+        try await withServer(.v0_18) { server in
+            let admin = try await login(server, "admin")
+            let site = try await admin.getSite()
+            let edited = try await admin.editSite(SiteSettingsChange(name: "Dig & Grow", sidebar: "Fish > chips"))
+            #expect(try server.store.with { db in db.site.name } == "Dig &amp; Grow")
+            #expect(edited.name == "Dig & Grow" && edited.sidebar == "Fish > chips" && site.name == "Dig & Grow")
+            #expect(try await admin.siteSettings().name == "Dig & Grow")
+        }
+    }
+
     @Test("Lemmy's refusals arrive with their codes, and change nothing", arguments: [LemmyDialect.v0_19, .v1_0])
     func refusals(_ dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
