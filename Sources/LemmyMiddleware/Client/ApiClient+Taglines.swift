@@ -21,24 +21,21 @@ extension ApiClient {
     /// The site's taglines, oldest first (on 1.0 at most `maxPages` pages of 50).
     public func taglines(maxPages: Int = 20) async throws(ApiClientError) -> [Tagline] {
         guard try await generation() == .v4 else { return try await siteTaglines() }
-        var taglines: [Tagline] = []
-        var seen: Set<Int> = []
-        var cursor: PageCursor?
-        for _ in 0..<max(1, maxPages) {
+        let pages = try await allPages(maxPages: maxPages) { cursor async throws(ApiClientError) in
             let page = try await page(LemmyV4.ListTaglines(ApiListTaglines(limit: 50)), at: cursor)
-            // A server that repeats itself must not make the list grow without end.
-            for item in page.items where seen.insert(item.id).inserted { taglines.append(Tagline(item)) }
-            guard let next = page.next, next != cursor, !page.items.isEmpty else { break }
-            cursor = next
+            return ContentPage(items: page.items.map(Tagline.init), next: page.next)
         }
-        return taglines.sorted { $0.id < $1.id }
+        // A server that repeats a tagline on two pages must not list it twice.
+        var seen: Set<Int> = []
+        return pages.items.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
     /// Adds a tagline (admins; `not_an_admin` otherwise) and returns it. Lemmy replaces slurs in
     /// it with `*removed*` (0.19 keeps it as sent).
     @discardableResult
     public func addTagline(_ content: String) async throws(ApiClientError) -> Tagline {
-        try requireAdmin()
+        try checkPermission(mutation: true)
+        try requireAccount()
         guard try await generation() == .v4 else {
             let taglines = try await replaceSiteTaglines { held throws(ApiClientError) in held.map(\.content) + [content] }
             return try Self.tagline(at: taglines.count - 1, in: taglines)
@@ -51,7 +48,8 @@ extension ApiClient {
     /// ``ApiClientError/Kind/invalidInput`` before 1.0 (the client looks for it).
     @discardableResult
     public func editTagline(_ id: Int, content: String) async throws(ApiClientError) -> Tagline {
-        try requireAdmin()
+        try checkPermission(mutation: true)
+        try requireAccount()
         guard try await generation() == .v4 else {
             var position = 0
             let taglines = try await replaceSiteTaglines { held throws(ApiClientError) in
@@ -68,7 +66,8 @@ extension ApiClient {
     /// Deletes tagline `id` (admins). On 1.0 deleting one that is not there succeeds; before 1.0
     /// it is ``ApiClientError/Kind/invalidInput`` (the client looks for it).
     public func deleteTagline(_ id: Int) async throws(ApiClientError) {
-        try requireAdmin()
+        try checkPermission(mutation: true)
+        try requireAccount()
         guard try await generation() == .v4 else {
             _ = try await replaceSiteTaglines { held throws(ApiClientError) in
                 var lines = held.map(\.content)
@@ -78,11 +77,6 @@ extension ApiClient {
             return
         }
         _ = try await send(LemmyV4.DeleteTagline(ApiDeleteTagline(id: id)), mutation: true)
-    }
-
-    private func requireAdmin() throws(ApiClientError) {
-        try checkPermission(mutation: true)
-        try requireAccount()
     }
 
     /// 0.18/0.19: the taglines GetSite lists, oldest first.

@@ -90,12 +90,7 @@ extension Database {
         }
         applyAccountSideEffects(from: before)
         // `Tagline::replace`: every row deleted and each line inserted anew, with a new id.
-        if dialect != .v1_0, let taglines = edit.taglines {
-            site.taglines = taglines.map { content in
-                defer { site.nextTaglineId += 1 }
-                return TaglineRecord(id: site.nextTaglineId, content: content, published: now)
-            }
-        }
+        if dialect != .v1_0, let taglines = edit.taglines { site.taglines = taglines.map { newTagline($0, now: now) } }
     }
 
     /// Switching registration to applications accepts every local account
@@ -120,20 +115,21 @@ extension Database {
         guard let domains else { return }
         let before = (instanceDomains, federation)
         var ids: [Int] = []
-        for domain in domains {
-            // The database's refusals, which roll the transaction back: the domain column's 255
-            // characters, and the list's unique instance.
-            guard domain.unicodeScalars.count <= 255 else {
-                (instanceDomains, federation) = before
-                throw APIError.foreign("value too long for type character varying(255)")
+        do {
+            for domain in domains {
+                // The database's refusals: the domain column's 255 characters, the list's unique instance.
+                guard domain.unicodeScalars.count <= 255 else { throw APIError.foreign("value too long for type character varying(255)") }
+                let id = try instanceId(readingOrCreating: domain, ignoringCase: dialect != .v0_18, now: now)
+                guard !ids.contains(id) else {
+                    let key = blocking ? "federation_blocklist_instance_id_key" : "federation_allowlist_instance_id_key"
+                    throw APIError.foreign("duplicate key value violates unique constraint \"\(key)\"")
+                }
+                ids.append(id)
             }
-            let id = try instanceId(readingOrCreating: domain, ignoringCase: dialect != .v0_18, now: now)
-            guard !ids.contains(id) else {
-                (instanceDomains, federation) = before
-                let key = blocking ? "federation_blocklist_instance_id_key" : "federation_allowlist_instance_id_key"
-                throw APIError.foreign("duplicate key value violates unique constraint \"\(key)\"")
-            }
-            ids.append(id)
+        } catch {
+            // The transaction is rolled back, the instances it made included.
+            (instanceDomains, federation) = before
+            throw error
         }
         if blocking {
             federation.blocked = Dictionary(uniqueKeysWithValues: ids.map { ($0, FederationBlock(published: now, expires: nil)) })

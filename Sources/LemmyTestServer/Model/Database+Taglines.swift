@@ -10,10 +10,15 @@ extension Database {
     /// Adds a tagline by admin `personId`; returns it.
     mutating func createTagline(_ content: String, by personId: Int, now: Double) throws -> TaglineRecord {
         try requireAdmin(personId)
-        let record = TaglineRecord(id: site.nextTaglineId, content: try taglineText(content), published: now)
-        site.nextTaglineId += 1
+        let record = newTagline(try taglineText(content), now: now)
         site.taglines.append(record)
         return record
+    }
+
+    /// A tagline holding `content` with the next id (1.0's CreateTagline, 0.18/0.19's EditSite).
+    mutating func newTagline(_ content: String, now: Double) -> TaglineRecord {
+        defer { site.nextTaglineId += 1 }
+        return TaglineRecord(id: site.nextTaglineId, content: content, published: now)
     }
 
     /// Changes tagline `id`'s text; returns it.

@@ -14,7 +14,7 @@ extension Renderer {
 
     /// EditSite's answer: the site view as GetSite shows it, and 0.18/0.19's taglines.
     func siteResponse() -> ApiSiteResponse {
-        ApiSiteResponse(siteView: getSiteResponse().siteView, taglines: v10 ? nil : taglines())
+        ApiSiteResponse(siteView: siteView(), taglines: v10 ? nil : taglines())
     }
 
     /// Every tagline, oldest first (0.18/0.19 list them with the site).
@@ -27,7 +27,8 @@ extension Renderer {
             localSiteId: 1)
     }
 
-    func getSiteResponse() -> ApiGetSiteResponse {
+    /// The site view GetSite and EditSite answer.
+    func siteView() -> ApiSiteView {
         let created = date(db.siteCreated)
         let defaultSort: ApiPostSortType? = v10 ? .hot : nil
         var localSite = ApiLocalSite(
@@ -124,13 +125,17 @@ extension Renderer {
                 communities: db.communities.count, usersActiveDay: db.persons.count / 10, usersActiveWeek: db.persons.count / 4,
                 usersActiveMonth: db.persons.count / 2, usersActiveHalfYear: db.persons.count)
         counts?.id = 1
-        let siteView = ApiSiteView(
+        return ApiSiteView(
             site: site(), localSite: localSite, localSiteRateLimit: rateLimit,
             instance: v10
                 ? ApiInstance(
                     id: 1, domain: host, publishedAt: created, software: "lemmy",
                     version: dialect.versionString) : nil,
             counts: counts)
+    }
+
+    func getSiteResponse() -> ApiGetSiteResponse {
+        let siteView = siteView()
         // 1.0 lists them without a viewer (`list_admins(None, …)`): no `person_actions`.
         let admins = db.listedAdminIds(dialect: dialect).map { id in
             var view = personView(id)
