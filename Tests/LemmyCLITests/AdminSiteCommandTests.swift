@@ -65,4 +65,17 @@ struct AdminTaglinesCommandTests {
             #expect(both.status == 64, "\(both)")
         }
     }
+
+    @Test("a tagline's escape codes from the server never reach the terminal; JSON keeps the text as sent")
+    func hostileTagline() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
+            try server.store.with { db in db.site.taglines = [db.newTagline("Dig \u{1B}[2J\u{1B}]0;owned\u{7}in", now: 0)] }
+            let listed = try await LemmyBinary.run(["admin", "taglines"], config: admin.url)
+            #expect(listed.status == 0 && listed.stdout.contains("Dig") && !listed.stdout.contains("\u{1B}"), "\(listed)")
+            let json = try await LemmyBinary.run(["admin", "taglines", "--json"], config: admin.url)
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(items.first?["content"] as? String == "Dig \u{1B}[2J\u{1B}]0;owned\u{7}in")
+        }
+    }
 }
