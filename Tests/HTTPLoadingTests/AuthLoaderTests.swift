@@ -149,6 +149,79 @@ import Testing
         #expect(mock.receivedRequests.count == 1)
     }
 
+    /// The loader keeps the fields it made for the last request, to give them to the next request
+    /// with the same fields: each request must still get its own fields with the token.
+    @Test func eachRequestGetsItsOwnFieldsWithTheToken() async throws {
+        let mock = MockLoader()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))
+        auth --> mock
+        let ids = ["a", "b", "a", nil, "b"]
+        for _ in ids { mock.respond() }
+        for id in ids { _ = try await auth.load(makeRequest(id: id)) }
+        let sent = mock.receivedRequests.map { Array($0.headerFields) }
+        let expected = ids.map { id in
+            var fields = makeRequest(id: id).headerFields
+            fields[.authorization] = "Bearer tok"
+            return Array(fields)
+        }
+        #expect(sent == expected)
+    }
+
+    /// Fields equal by name and value may still differ in how HTTP/2 compresses them: a request
+    /// that asks for a field never to be indexed (a secret) must not get the last request's
+    /// field instead.
+    @Test func aFieldsIndexingStrategyIsKeptWhenItsValueMatchesTheLastRequests() async throws {
+        let mock = MockLoader()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))
+        auth --> mock
+        mock.respond()
+        mock.respond()
+        let name = HTTPField.Name("X-Secret")!
+        var first = makeRequest()
+        first.headerFields.append(HTTPField(name: name, value: "s"))
+        var second = makeRequest()
+        var secret = HTTPField(name: name, value: "s")
+        secret.indexingStrategy = .disallow
+        second.headerFields.append(secret)
+        _ = try await auth.load(first)
+        _ = try await auth.load(second)
+        let strategies = mock.receivedRequests.map { $0.headerFields.first { $0.name == name }?.indexingStrategy }
+        #expect(strategies == [.automatic, .disallow])
+        #expect(mock.receivedRequests.allSatisfy { $0.headerFields[.authorization] == "Bearer tok" })
+    }
+
+    /// A refresh replaces the token: a later request with the same fields as one sent before it
+    /// carries the new token, not the fields made with the old one.
+    @Test func aRefreshedTokenIsAddedToLaterRequestsWithTheSameFields() async throws {
+        let mock = MockLoader()
+        mock.respond()
+        mock.respond(status: .unauthorized)
+        mock.respond()
+        mock.respond()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "old"))
+        auth --> mock
+        _ = try await auth.load(makeRequest())
+        _ = try await auth.load(makeRequest())
+        _ = try await auth.load(makeRequest())
+        #expect(mock.receivedRequests.map { $0.headerFields[.authorization] } == ["Bearer old", "Bearer old", "Bearer new", "Bearer new"])
+    }
+
+    /// After a reset, the next request reads the token again and carries the new one, also when
+    /// its fields are the same as the last request's.
+    @Test func aResetTokenIsNotAddedToTheNextRequest() async throws {
+        let mock = MockLoader()
+        let provider = ScriptedTokenProvider(initial: "old")
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> mock
+        mock.respond()
+        mock.respond()
+        _ = try await auth.load(makeRequest())
+        provider.setCurrent("fresh")
+        await auth.reset()
+        _ = try await auth.load(makeRequest())
+        #expect(mock.receivedRequests.map { $0.headerFields[.authorization] } == ["Bearer old", "Bearer fresh"])
+    }
+
     @Test func requestsForAnotherMethodAreNotTouched() async throws {
         let mock = MockLoader()
         let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))

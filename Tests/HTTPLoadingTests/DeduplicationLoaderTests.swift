@@ -29,6 +29,42 @@ import HTTPTypes
         #expect(mock.receivedRequests.count == 3)
     }
 
+    /// The key hashes the target alone: requests for one target whose header fields differ
+    /// (another account's token, another language) are different requests, each sent.
+    @Test func requestsForOneTargetWithOtherFieldsAreNotShared() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(body: .init("a".utf8), after: gate)
+        mock.respond(body: .init("b".utf8), after: gate)
+        let first = Task { try await dedupe.load(makeRequest(id: "a")) }
+        #expect(await eventually { dedupe.inFlightCount == 1 })
+        let second = Task { try await dedupe.load(makeRequest(id: "b")) }
+        #expect(await eventually { dedupe.inFlightCount == 2 })
+        #expect(dedupe.followerCount == 0)
+        gate.open()
+        #expect(try await first.value.body == .init("a".utf8))
+        #expect(try await second.value.body == .init("b".utf8))
+        #expect(mock.receivedRequests.map(\.testId) == ["a", "b"])
+        #expect(dedupe.inFlightCount == 0)
+    }
+
+    /// A flight ends under the key that opened it: a request that follows, made equal but not
+    /// the same, finds the flight, and once the flight has landed the next identical request
+    /// opens a new one.
+    @Test func aLandedFlightIsGoneForTheNextIdenticalRequest() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        mock.respond(body: .init("1".utf8))
+        mock.respond(body: .init("2".utf8))
+        #expect(try await dedupe.load(makeRequest()).body == .init("1".utf8))
+        #expect(dedupe.inFlightCount == 0)
+        #expect(try await dedupe.load(makeRequest()).body == .init("2".utf8))
+        #expect(mock.receivedRequests.count == 2)
+    }
+
     @Test func aFollowersCancellationOnlyDetachesIt() async throws {
         let mock = MockLoader()
         let dedupe = DeduplicationLoader()

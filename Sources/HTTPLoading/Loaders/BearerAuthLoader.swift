@@ -29,11 +29,14 @@ public final class BearerAuthLoader: ChainedLoader {
         var token: BearerToken??
         var refresh: (rejected: String, task: Task<String, any Error>)?
         var generation = 0
+        /// The header fields of the last request sent with a token, before and after the token
+        /// was added: see ``authorized(_:with:)``.
+        var lastAuthorized: (token: BearerToken, without: HTTPFields, with: HTTPFields)?
     }
 
     /// A token with its header field, built once: building and checking the field for every
-    /// request cost more than the rest of the loader.
-    private struct BearerToken {
+    /// request cost more than the rest of the loader. A class, so that reading it is one retain.
+    private final class BearerToken: Sendable {
         let value: String
         let field: HTTPField
 
@@ -98,7 +101,7 @@ public final class BearerAuthLoader: ChainedLoader {
     private func load(_ request: LoadRequest, with token: BearerToken) async throws(LoadError) -> LoadResponse {
         let response: LoadResponse
         do throws(LoadError) {
-            response = try await next.load(request.adding(token.field))
+            response = try await next.load(authorized(request, with: token))
         } catch {
             return try await recover(from: error, of: request, rejecting: token)
         }
@@ -136,6 +139,31 @@ public final class BearerAuthLoader: ChainedLoader {
         return refused
     }
 
+    /// `request` with `token` added to its header fields.
+    ///
+    /// The requests of one client usually carry the same fields (the environment's defaults,
+    /// shared). Adding the token copies them into new storage, two allocations and a copy of each
+    /// field, so the result for the last request's fields is kept: a request whose fields are
+    /// the same, field for field, gets that result, shared. Not inlined, so that its temporaries
+    /// live on the thread's stack, not in the loader's async frame.
+    @inline(never)
+    private func authorized(_ request: LoadRequest, with token: BearerToken) -> LoadRequest {
+        var request = request
+        let last = state.withLock { $0.lastAuthorized }
+        if let last, last.token === token, last.without.elementsEqual(request.headerFields) {
+            request.headerFields = last.with
+            return request
+        }
+        let without = request.headerFields
+        request.headerFields.append(token.field)
+        let with = request.headerFields
+        state.withLock { state in
+            // Kept only for the token still current: a reset or refresh may have replaced it.
+            if case .some(.some(let current)) = state.token, current === token { state.lastAuthorized = (token, without, with) }
+        }
+        return request
+    }
+
     private static func refusedAgain(_ request: LoadRequest, response: LoadResponse) -> LoadError {
         LoadError(.authenticationFailed, request: request, response: response, message: "the refreshed token was rejected too")
     }
@@ -147,6 +175,7 @@ public final class BearerAuthLoader: ChainedLoader {
             defer {
                 state.token = nil
                 state.refresh = nil
+                state.lastAuthorized = nil
                 state.generation += 1
             }
             return state.refresh

@@ -28,9 +28,12 @@ public final class DeduplicationLoader: ChainedLoader {
     private let automaticKeys: AutomaticKeys
     private let state = Locked(State())
 
-    private enum Identity: Hashable {
+    private enum Identity: Equatable {
         case explicit(String)
-        case request(method: String, scheme: String?, authority: String?, path: String?, fields: HTTPFields)
+        /// The request's head: method, target and header fields, held as one value (two
+        /// references) rather than as its five parts, which cost a copy of each at every use of
+        /// the key.
+        case request(HTTPRequest)
     }
 
     /// An ``Identity`` with its hash computed once: a flight is looked up, added and removed
@@ -38,6 +41,9 @@ public final class DeduplicationLoader: ChainedLoader {
     private struct Key: Hashable {
         let identity: Identity
         let hash: Int
+        /// Given to the leader's key when its flight opens (0 before): the key that ends a flight
+        /// is the one that opened it, so equal tokens make equal keys, without comparing heads.
+        var flight: UInt64 = 0
 
         init(_ identity: Identity) {
             self.identity = identity
@@ -47,16 +53,18 @@ public final class DeduplicationLoader: ChainedLoader {
             switch identity {
             case .explicit(let key):
                 hasher.combine(key)
-            case .request(_, _, let authority, let path, _):
-                hasher.combine(path)
-                hasher.combine(authority)
+            case .request(let head):
+                hasher.combine(head.path)
+                hasher.combine(head.authority)
             }
             hash = hasher.finalize()
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.identity == b.identity }
+        static func == (a: Key, b: Key) -> Bool {
+            (a.flight != 0 && a.flight == b.flight) || (a.hash == b.hash && a.identity == b.identity)
+        }
     }
 
     private enum FollowerOutcome {
@@ -70,6 +78,8 @@ public final class DeduplicationLoader: ChainedLoader {
     private struct State {
         var flights: [Key: [UInt64: Follower]] = [:]
         var nextId: UInt64 = 0
+        /// The last flight token given; tokens start at 1.
+        var lastFlight: UInt64 = 0
     }
 
     /// Creates a loader; `automaticKeys` decides which requests without an explicit key are shared.
@@ -89,8 +99,8 @@ public final class DeduplicationLoader: ChainedLoader {
     /// check more for every request); following, which is rare, runs in one of its own, to keep
     /// this async frame small.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        guard let key = key(for: request) else { return try await next.load(request) }
-        guard lead(key) else { return try await loadFollowing(key, request: request) }
+        guard var key = key(for: request) else { return try await next.load(request) }
+        guard lead(&key) else { return try await loadFollowing(key, request: request) }
         do throws(LoadError) {
             let response = try await next.load(request)
             land(key, outcome: .finished(.success(response)))
@@ -102,12 +112,20 @@ public final class DeduplicationLoader: ChainedLoader {
         }
     }
 
-    /// Opens a flight for `key` and returns true, or returns false when one is in flight.
-    private func lead(_ key: Key) -> Bool {
+    /// Opens a flight for `key`, giving it the flight's token, and returns true; or returns false
+    /// when one is in flight. One lookup when it opens (the usual case): the flight's entry is put
+    /// in place, and put back only if one was there.
+    private func lead(_ key: inout Key) -> Bool {
         state.withLock { state -> Bool in
-            guard state.flights[key] == nil else { return false }
-            state.flights[key] = [:]
-            return true
+            var opened = key
+            opened.flight = state.lastFlight &+ 1
+            guard let followers = state.flights.updateValue([:], forKey: opened) else {
+                state.lastFlight = opened.flight
+                key = opened
+                return true
+            }
+            state.flights[opened] = followers
+            return false
         }
     }
 
@@ -127,10 +145,7 @@ public final class DeduplicationLoader: ChainedLoader {
     private func key(for request: LoadRequest) -> Key? {
         if let key = request.options[DeduplicationKeyOption.self] { return Key(.explicit(key)) }
         guard automaticKeys == .safeMethods, request.method == .get || request.method == .head, request.body.isEmpty else { return nil }
-        let head = request.head
-        return Key(
-            .request(
-                method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields))
+        return Key(.request(request.head))
     }
 
     /// Ends the flight for `key` and hands `outcome` to its followers; built only if there are

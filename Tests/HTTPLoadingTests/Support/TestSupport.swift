@@ -83,20 +83,23 @@ struct CapturingLogHandler: LogHandler {
 
 /// A token provider with a scripted refresh, counting calls.
 final class ScriptedTokenProvider: AccessTokenProvider {
-    let initial: String?
     let refreshGate: MockGate?
     let refreshFails: Bool
     private let calls = Locked(0)
+    private let current: Locked<String?>
 
     init(initial: String?, refreshGate: MockGate? = nil, refreshFails: Bool = false) {
-        self.initial = initial
+        self.current = Locked(initial)
         self.refreshGate = refreshGate
         self.refreshFails = refreshFails
     }
 
     var refreshCount: Int { calls.withLock { $0 } }
 
-    func currentToken() async throws -> String? { initial }
+    /// Changes the token `currentToken()` gives from now on (as a sign-in would).
+    func setCurrent(_ token: String?) { current.withLock { $0 = token } }
+
+    func currentToken() async throws -> String? { current.withLock { $0 } }
 
     func refreshedToken(replacing rejected: String) async throws -> String {
         calls.withLock { $0 += 1 }
