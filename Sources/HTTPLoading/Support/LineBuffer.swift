@@ -16,16 +16,24 @@ struct LineBuffer {
 
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            let length = Swift.min(bytes.count, buffer.count - count)
-            guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-            (target + count).update(from: source, count: length)
-            count += length
-        }
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Appends a literal part (a separator, a unit): its bytes are in the binary, where a
+    /// `String` literal is first checked for contiguous UTF-8 on every append.
+    mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { append(bytes: $0) }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        let length = Swift.min(bytes.count, buffer.count - count)
+        guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).update(from: source, count: length)
+        count += length
     }
 
     mutating func append(decimal value: Int) {
-        if value < 0 { append("-") }
+        if value < 0 { append(literal: "-") }
         var magnitude = value.magnitude
         let start = count
         repeat {
