@@ -98,11 +98,11 @@ import Locking
         let absolute = LoadRequest(url: URL(string: "https://lemmy.test:8443/api/v3/post/list?auth=S&q=%C3%A9t%C3%A9")!)
         let response = LoadResponse(request: absolute, status: .notFound, body: Data(count: 12_345))
         #expect(
-            LogLoader.completionLine(response, request: absolute, milliseconds: 1_234)
+            LogLoader.completionLine(response, target: .init(absolute.head), milliseconds: 1_234)
                 == "404 GET https://lemmy.test:8443/api/v3/post/list?auth=<redacted>&q=%C3%A9t%C3%A9 1234 ms 12345 B")
         let relative = LoadRequest(method: .post, path: "/été")
         #expect(
-            LogLoader.completionLine(LoadResponse(request: relative, status: .ok), request: relative, milliseconds: 0)
+            LogLoader.completionLine(LoadResponse(request: relative, status: .ok), target: .init(relative.head), milliseconds: 0)
                 == "200 POST /été 0 ms 0 B")
     }
 

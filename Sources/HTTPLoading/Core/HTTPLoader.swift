@@ -6,7 +6,13 @@
 public protocol HTTPLoader: AnyObject, Sendable {
     /// Loads `request`. Cancelling the calling task cancels the load, reported as
     /// ``LoadError/Code-swift.enum/cancelled``.
-    func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse
+    ///
+    /// The request is given up by the caller (`consuming`), so that a loader that changes it
+    /// (adds the origin, a header field) changes it in place when no one else holds it, instead
+    /// of copying its head. A loader may still declare the parameter without `consuming`; it then
+    /// borrows the request, and passing it on copies it. See "Pass the request on, keep none of
+    /// it" in <doc:BuildingALoaderChain>.
+    func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse
 
     /// Forgets per-session state (credentials, queues) and passes the reset on downstream.
     ///
@@ -22,8 +28,8 @@ extension HTTPLoader {
     }
 
     /// Loads `request` and returns its response (a convenience spelling of ``load(_:)``).
-    public func callAsFunction(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        try await load(request)
+    public func callAsFunction(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
+        try await load(consume request)
     }
 }
 

@@ -43,11 +43,11 @@ public final class NextLoader: Sendable {
     /// Inlined into each loader: as a call of its own it added an async frame and an executor
     /// check to every hop of every request.
     @inlinable @inline(__always)
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let next = connected else {
             throw LoadError(.noNextLoader, request: request, message: "the chain ends without a terminal loader")
         }
-        return try await next.load(request)
+        return try await next.load(consume request)
     }
 
     /// Passes a reset to the next loader, if connected.

@@ -59,16 +59,15 @@ public final class BasicAuthLoader: ChainedLoader {
     }
 
     /// Authorises and forwards the request.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         guard request.wantsAuthentication(by: .basic), request.headerFields[.authorization] == nil else {
-            return try await next.load(request)
+            return try await next.load(consume request)
         }
         guard let credentials = try await credentials(for: request) else {
             throw LoadError(.authenticationFailed, request: request, message: "no Basic credentials available")
         }
-        var request = request
         request.headerFields[.authorization] = credentials.headerValue
-        return try await next.load(request)
+        return try await next.load(consume request)
     }
 
     /// Forgets stored credentials and any pending request for them.

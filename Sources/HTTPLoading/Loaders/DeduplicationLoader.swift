@@ -98,11 +98,11 @@ public final class DeduplicationLoader: ChainedLoader {
     /// Led here rather than in a function of its own (an async call is a frame and an executor
     /// check more for every request); following, which is rare, runs in one of its own, to keep
     /// this async frame small.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        guard var key = key(for: request) else { return try await next.load(request) }
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
+        guard var key = key(for: request) else { return try await next.load(consume request) }
         guard lead(&key) else { return try await loadFollowing(key, request: request) }
         do throws(LoadError) {
-            let response = try await next.load(request)
+            let response = try await next.load(consume request)
             land(key, outcome: .finished(.success(response)))
             return response
         } catch {

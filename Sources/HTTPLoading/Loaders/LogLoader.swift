@@ -20,12 +20,17 @@ public final class LogLoader: ChainedLoader {
     }
 
     /// Logs, forwards and logs the outcome.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    ///
+    /// The request is passed on whole, kept by no one here (its target is kept for the line
+    /// instead), so that a loader below that changes it, such as ``ServerEnvironmentLoader``,
+    /// changes it in place rather than copying its head.
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         let start = Self.now()
         logStart(of: request)
+        let target = LoggedTarget(request.head)
         do throws(LoadError) {
-            let response = try await next.load(request)
-            logCompletion(response, request: request, start: start)
+            let response = try await next.load(consume request)
+            logCompletion(response, target: target, start: start)
             return response
         } catch {
             logFailure(error, start: start)
@@ -48,10 +53,10 @@ public final class LogLoader: ChainedLoader {
     }
 
     @inline(never)
-    private func logCompletion(_ response: LoadResponse, request: LoadRequest, start: UInt64) {
+    private func logCompletion(_ response: LoadResponse, target: LoggedTarget, start: UInt64) {
         logger.log(
             level: level,
-            Logger.Message(stringLiteral: Self.completionLine(response, request: request, milliseconds: Self.milliseconds(since: start))),
+            Logger.Message(stringLiteral: Self.completionLine(response, target: target, milliseconds: Self.milliseconds(since: start))),
             source: Self.source)
         if logger.logLevel <= .trace {
             logger.trace(
@@ -73,12 +78,11 @@ public final class LogLoader: ChainedLoader {
     /// `200 GET https://host/path?query 12 ms 3456 B`, written as bytes into one buffer: it is
     /// formatted for every request at the usual level, where appending each part to a string
     /// cost more than the rest of the loader.
-    static func completionLine(_ response: LoadResponse, request: LoadRequest, milliseconds: Int) -> String {
-        let head = request.head
-        let method = head.method.rawValue
-        let scheme = head.scheme ?? "https"
-        let authority = head.authority
-        let path = Redaction.redactedPath(head.path ?? "")
+    static func completionLine(_ response: LoadResponse, target: LoggedTarget, milliseconds: Int) -> String {
+        let method = target.method
+        let scheme = target.scheme ?? "https"
+        let authority = target.authority
+        let path = Redaction.redactedPath(target.path ?? "")
         let capacity =
             3 * LineBuffer.decimalWidth + method.utf8.count + scheme.utf8.count + (authority?.utf8.count ?? 0) + path.utf8.count + 16
         return String(lineOfAtMost: capacity) { line in
@@ -98,6 +102,22 @@ public final class LogLoader: ChainedLoader {
             line.append(literal: " ms ")
             line.append(decimal: response.body.count)
             line.append(literal: " B")
+        }
+    }
+
+    /// What the completion line names of a request: its parts, not its head, whose storage
+    /// would then be shared with the loaders below.
+    struct LoggedTarget {
+        let method: String
+        let scheme: String?
+        let authority: String?
+        let path: String?
+
+        init(_ head: HTTPRequest) {
+            method = head.method.rawValue
+            scheme = head.scheme
+            authority = head.authority
+            path = head.path
         }
     }
 

@@ -10,9 +10,8 @@ public final class ModifyRequestLoader: ChainedLoader {
     }
 
     /// Modifies and forwards the request.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        var request = request
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         try await modify(&request)
-        return try await next.load(request)
+        return try await next.load(consume request)
     }
 }

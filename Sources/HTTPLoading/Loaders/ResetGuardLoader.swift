@@ -25,10 +25,10 @@ public final class ResetGuardLoader: ChainedLoader {
     public var isResetting: Bool { state.withLock { $0.reset != nil } }
 
     /// Refuses the request during a reset; otherwise forwards it.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         guard cancelsInFlightRequests else {
             guard !isResetting else { throw Self.refused(request) }
-            return try await next.load(request)
+            return try await next.load(consume request)
         }
         return try await loadTracked(request)
     }

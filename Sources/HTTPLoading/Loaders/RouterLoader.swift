@@ -39,11 +39,11 @@ public final class RouterLoader: HTTPLoader {
     }
 
     /// Hands the request to the first matching route's loader.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let loader = routes.first(where: { $0.matches(request) })?.loader ?? fallback else {
             throw LoadError(.noNextLoader, request: request, message: "no route matches the request")
         }
-        return try await loader.load(request)
+        return try await loader.load(consume request)
     }
 
     /// Resets every child once.

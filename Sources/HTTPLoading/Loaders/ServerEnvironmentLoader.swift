@@ -39,15 +39,15 @@ public final class ServerEnvironmentLoader: ChainedLoader {
     }
 
     /// Completes the request and forwards it.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        try await next.load(completed(request))
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
+        complete(&request)
+        return try await next.load(consume request)
     }
 
     /// `request` with the environment applied. Not inlined, to keep `load`'s async frame small:
     /// its temporaries then live on the thread's stack.
     @inline(never)
-    private func completed(_ request: LoadRequest) -> LoadRequest {
-        var request = request
+    private func complete(_ request: inout LoadRequest) {
         if let own = request.options[ServerEnvironmentOption.self] {
             own.apply(to: &request)
         } else {
@@ -57,6 +57,5 @@ public final class ServerEnvironmentLoader: ChainedLoader {
                 head.pseudoHeaderFields.authority = prepared.authority
             }
         }
-        return request
     }
 }

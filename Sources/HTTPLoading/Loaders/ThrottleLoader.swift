@@ -73,14 +73,14 @@ public final class ThrottleLoader: ChainedLoader {
     public var runningCount: Int { state.withLock { $0.running } }
 
     /// Waits for a slot (unless the request opts out), forwards, and frees the slot.
-    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+    public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         guard request.options[ThrottleOption.self] == .throttled else {
-            return try await next.load(request)
+            return try await next.load(consume request)
         }
         // A free slot is taken under the lock alone: only a request that must queue makes the async call.
         if let id = takeSlotOrQueueNumber() { try await waitForSlot(id, for: request) }
         defer { release() }
-        return try await next.load(request)
+        return try await next.load(consume request)
     }
 
     /// Fails every waiting request with ``LoadError/Code-swift.enum/resetInProgress``, then resets downstream.

@@ -82,7 +82,7 @@ public final class LemmyRawClient: Sendable {
         let version = try await serverVersion()
         var loadRequest = try await self.loadRequest(for: request, version: version)
         configure(&loadRequest)
-        let response = try await load(loadRequest)
+        let response = try await load(consume loadRequest)
         return try LemmyResponseMapper.decode(R.Response.self, from: response, generation: version.generation)
     }
 
@@ -92,10 +92,10 @@ public final class LemmyRawClient: Sendable {
     }
 
     /// Passes `request` through the chain, mapping failures to ``LemmyClientError``.
-    func load(_ request: LoadRequest) async throws(LemmyClientError) -> LoadResponse {
+    func load(_ request: consuming LoadRequest) async throws(LemmyClientError) -> LoadResponse {
         if Task.isCancelled { throw .cancelled }
         do {
-            return try await loader.load(request)
+            return try await loader.load(consume request)
         } catch {
             throw LemmyClientError(error)
         }
