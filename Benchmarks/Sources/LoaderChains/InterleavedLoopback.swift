@@ -62,6 +62,8 @@ public enum InterleavedLoopback {
             direct = DirectAsyncHTTPClient(connectionsPerHost: 16, headerFields: environment.headerFields)
         }
 
+        /// Sends request `index` through `kind`, giving it up as a client does (`consume`: the
+        /// chain's loaders then change it in place; see "Pass the request on, keep none of it").
         func send(_ index: Int, through kind: Kind) async throws {
             var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
             switch kind {
@@ -70,16 +72,16 @@ public enum InterleavedLoopback {
                 try await direct.get(request.url!)
             case .terminal:
                 environment.apply(to: &request)
-                _ = try await terminal.load(request)
+                _ = try await terminal.load(consume request)
             case .chain:
                 // Every client puts the same request on the wire, with or without a bearer loader.
                 if chainSetsNoToken { request.headerFields.append(Chains.authorization) }
-                _ = try await chain.load(request)
+                _ = try await chain.load(consume request)
             case .defaultChain:
                 // The raw client sets the token itself (this chain has no bearer loader), so the
                 // request carries the same two fields as every other client's.
                 request.headerFields.append(Chains.authorization)
-                _ = try await defaultChain.load(request)
+                _ = try await defaultChain.load(consume request)
             }
         }
     }
