@@ -94,6 +94,18 @@ import Locking
         #expect(text.contains("200 GET https://lemmy.test/api/v3/post/list"))
     }
 
+    /// The completion line is logged at the loader's level when the logger takes that level, and
+    /// not built otherwise (LemmyKit's default chain logs at debug under apps at info).
+    @Test(arguments: [(Logger.Level.debug, true), (.info, false)])
+    func theCompletionLineFollowsTheLoggersLevel(loggerLevel: Logger.Level, logged: Bool) async throws {
+        let (logger, store) = CapturingLogHandler.logger(level: loggerLevel)
+        let mock = MockLoader()
+        let chain = LogLoader(logger: logger, level: .debug) --> mock
+        mock.respond(body: Data("{}".utf8))
+        _ = try await chain.load(LoadRequest(url: URL(string: "https://lemmy.test/api/v3/site")!))
+        #expect(store.messages.contains { $0.hasPrefix("200 GET https://lemmy.test/api/v3/site ") } == logged)
+    }
+
     @Test func theCompletionLineNamesStatusMethodTargetTimeAndSize() {
         let absolute = LoadRequest(url: URL(string: "https://lemmy.test:8443/api/v3/post/list?auth=S&q=%C3%A9t%C3%A9")!)
         let response = LoadResponse(request: absolute, status: .notFound, body: Data(count: 12_345))

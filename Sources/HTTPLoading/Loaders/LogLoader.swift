@@ -27,10 +27,12 @@ public final class LogLoader: ChainedLoader {
     public func load(_ request: consuming LoadRequest) async throws(LoadError) -> LoadResponse {
         let start = Self.now()
         logStart(of: request)
-        let target = LoggedTarget(request.head)
+        // Only when the line is logged: a chain logging at debug under an app at info (LemmyKit's
+        // default) would copy the target's parts for nothing.
+        let target = logger.logLevel <= level ? LoggedTarget(request.head) : nil
         do throws(LoadError) {
             let response = try await next.load(consume request)
-            logCompletion(response, target: target, start: start)
+            if let target { logCompletion(response, target: target, start: start) }
             return response
         } catch {
             logFailure(error, start: start)
