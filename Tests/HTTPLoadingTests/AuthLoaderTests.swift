@@ -1,5 +1,5 @@
 import Foundation
-import HTTPLoading
+@testable import HTTPLoading
 import HTTPLoadingTesting
 import HTTPTypes
 import Testing
@@ -190,6 +190,28 @@ import Testing
         #expect(mock.receivedRequests.allSatisfy { $0.headerFields[.authorization] == "Bearer tok" })
     }
 
+    /// Fields equal by `==` may still differ in what goes on the wire: a name's case (HTTP/1.1
+    /// sends it as written) and a value's Unicode form. Each request keeps its own.
+    @Test func aRequestKeepsItsFieldsBytesWhenTheyEqualTheLastRequestsLoosely() async throws {
+        let mock = MockLoader()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))
+        auth --> mock
+        for _ in 0..<2 { mock.respond() }
+        var first = makeRequest()
+        first.headerFields.append(HTTPField(name: HTTPField.Name("X-Title")!, value: "caf\u{E9}"))
+        var second = makeRequest()
+        second.headerFields.append(HTTPField(name: HTTPField.Name("x-title")!, value: "cafe\u{301}"))
+        #expect(first.headerFields == second.headerFields)
+        _ = try await auth.load(first)
+        _ = try await auth.load(second)
+        let sent = mock.receivedRequests.map { request in
+            request.headerFields.first { $0.name == HTTPField.Name("x-title")! }.map {
+                [$0.name.rawName] + [Array($0.value.utf8).description]
+            }
+        }
+        #expect(sent == [["X-Title", Array("caf\u{E9}".utf8).description], ["x-title", Array("cafe\u{301}".utf8).description]])
+    }
+
     /// A refresh replaces the token: a later request with the same fields as one sent before it
     /// carries the new token, not the fields made with the old one.
     @Test func aRefreshedTokenIsAddedToLaterRequestsWithTheSameFields() async throws {
@@ -204,6 +226,29 @@ import Testing
         _ = try await auth.load(makeRequest())
         _ = try await auth.load(makeRequest())
         #expect(mock.receivedRequests.map { $0.headerFields[.authorization] } == ["Bearer old", "Bearer old", "Bearer new", "Bearer new"])
+    }
+
+    /// The fields kept for the next request hold the token and the last request's fields: a
+    /// reset and a refresh drop them with the token they were made with.
+    @Test func keptFieldsGoWithTheirToken() async throws {
+        let mock = MockLoader()
+        mock.respond()
+        mock.respond()
+        mock.respond(status: .unauthorized)
+        mock.respond()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "old"))
+        auth --> mock
+        _ = try await auth.load(makeRequest())
+        #expect(auth.keepsAuthorizedFields)
+        await auth.reset()
+        #expect(!auth.keepsAuthorizedFields)
+        _ = try await auth.load(makeRequest())
+        #expect(auth.keepsAuthorizedFields)
+        _ = try await auth.load(makeRequest())
+        // A refused token is replaced: the replay carries the new one, and nothing made with
+        // the old one is kept.
+        #expect(mock.receivedRequests.last?.headerFields[.authorization] == "Bearer new")
+        #expect(!auth.keepsAuthorizedFields)
     }
 
     /// After a reset, the next request reads the token again and carries the new one, also when

@@ -50,9 +50,8 @@ import HTTPTypes
         #expect(dedupe.inFlightCount == 0)
     }
 
-    /// A flight ends under the key that opened it: a request that follows, made equal but not
-    /// the same, finds the flight, and once the flight has landed the next identical request
-    /// opens a new one.
+    /// A flight ends under the key that opened it: once it has landed, the next identical
+    /// request opens a new one instead of finding the old.
     @Test func aLandedFlightIsGoneForTheNextIdenticalRequest() async throws {
         let mock = MockLoader()
         let dedupe = DeduplicationLoader()
@@ -63,6 +62,29 @@ import HTTPTypes
         #expect(dedupe.inFlightCount == 0)
         #expect(try await dedupe.load(makeRequest()).body == .init("2".utf8))
         #expect(mock.receivedRequests.count == 2)
+    }
+
+    /// Each request that finds a flight in progress joins it without undoing the joins before
+    /// it: a second follower that arrives after the first has joined waits too.
+    @Test func aSecondFollowerKeepsTheFirst() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(body: .init("shared".utf8), after: gate)
+        let leader = Task { try await dedupe.load(makeRequest()) }
+        await gate.waitForArrivals(1)
+        let first = Task { try await dedupe.load(makeRequest()) }
+        #expect(await eventually { dedupe.followerCount == 1 })
+        let second = Task { try await dedupe.load(makeRequest()) }
+        let bothWait = await eventually { dedupe.followerCount == 2 }
+        #expect(bothWait)
+        gate.open()
+        // A follower lost from the flight would wait forever: not awaited then.
+        guard bothWait else { return }
+        for task in [leader, first, second] { #expect(try await task.value.body == .init("shared".utf8)) }
+        #expect(mock.receivedRequests.count == 1)
+        #expect(dedupe.inFlightCount == 0)
     }
 
     @Test func aFollowersCancellationOnlyDetachesIt() async throws {

@@ -95,7 +95,8 @@ import Locking
     }
 
     /// The completion line is logged at the loader's level when the logger takes that level, and
-    /// not built otherwise (LemmyKit's default chain logs at debug under apps at info).
+    /// only then (LemmyKit's default chain logs at debug under apps at info). The loader skips
+    /// building it otherwise; this checks that skipping never drops a line that is due.
     @Test(arguments: [(Logger.Level.debug, true), (.info, false)])
     func theCompletionLineFollowsTheLoggersLevel(loggerLevel: Logger.Level, logged: Bool) async throws {
         let (logger, store) = CapturingLogHandler.logger(level: loggerLevel)

@@ -55,6 +55,10 @@ public final class BearerAuthLoader: ChainedLoader {
         self.isRejection = isRejection
     }
 
+    /// Whether fields made with a token are kept for the next request (for tests: a reset or a
+    /// refresh must drop them with the token).
+    var keepsAuthorizedFields: Bool { state.withLock { $0.lastAuthorized != nil } }
+
     /// Authorises and forwards the request; refreshes and replays once on rejection.
     ///
     /// The usual case, a token at hand that the server accepts, runs here; reading the token from
@@ -144,13 +148,13 @@ public final class BearerAuthLoader: ChainedLoader {
     /// The requests of one client usually carry the same fields (the environment's defaults,
     /// shared). Adding the token copies them into new storage, two allocations and a copy of each
     /// field, so the result for the last request's fields is kept: a request whose fields are
-    /// the same, field for field, gets that result, shared. Not inlined, so that its temporaries
-    /// live on the thread's stack, not in the loader's async frame.
+    /// the same, byte for byte (see ``isIdentical(_:_:)``), gets that result, shared. Not inlined,
+    /// so that its temporaries live on the thread's stack, not in the loader's async frame.
     @inline(never)
     private func authorized(_ request: LoadRequest, with token: BearerToken) -> LoadRequest {
         var request = request
         let last = state.withLock { $0.lastAuthorized }
-        if let last, last.token === token, last.without.elementsEqual(request.headerFields) {
+        if let last, last.token === token, Self.isIdentical(last.without, request.headerFields) {
             request.headerFields = last.with
             return request
         }
@@ -162,6 +166,23 @@ public final class BearerAuthLoader: ChainedLoader {
             if case .some(.some(let current)) = state.token, current === token { state.lastAuthorized = (token, without, with) }
         }
         return request
+    }
+
+    /// Whether `a` and `b` hold the same fields in the same order, each with the same name and
+    /// value bytes and the same indexing strategy: what the request would send. `HTTPFields`'
+    /// and `HTTPField`'s `==` are looser (names ignoring case, values by Unicode equivalence,
+    /// strategies not at all), and a request must go out as its sender wrote it.
+    private static func isIdentical(_ a: HTTPFields, _ b: HTTPFields) -> Bool {
+        // The usual case first: one storage (the environment's defaults, assigned whole). Two
+        // values whose bytes are the same are the same value, whatever the type's layout;
+        // comparing each field's bytes cost more than the rest of the loader.
+        let shared = withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
+        if shared { return true }
+        return a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.indexingStrategy == y.indexingStrategy && x.name.rawName.utf8.elementsEqual(y.name.rawName.utf8)
+                    && x.value.utf8.elementsEqual(y.value.utf8)
+            }
     }
 
     private static func refusedAgain(_ request: LoadRequest, response: LoadResponse) -> LoadError {
@@ -223,7 +244,12 @@ public final class BearerAuthLoader: ChainedLoader {
             guard state.generation == generation else { return false }
             if state.refresh?.task == task {
                 state.refresh = nil
-                if case .success(let token) = outcome { state.token = .some(BearerToken(token)) }
+                if case .success(let token) = outcome {
+                    state.token = .some(BearerToken(token))
+                    // The fields made with the rejected token, and the last request's fields with
+                    // them, are not kept a moment longer than the token is.
+                    state.lastAuthorized = nil
+                }
             }
             return true
         }

@@ -43,6 +43,7 @@ public final class DeduplicationLoader: ChainedLoader {
         let hash: Int
         /// Given to the leader's key when its flight opens (0 before): the key that ends a flight
         /// is the one that opened it, so equal tokens make equal keys, without comparing heads.
+        /// Only a key with a token issued is ever stored (``lead(_:)`` puts nothing else in).
         var flight: UInt64 = 0
 
         init(_ identity: Identity) {
@@ -63,7 +64,7 @@ public final class DeduplicationLoader: ChainedLoader {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
         static func == (a: Key, b: Key) -> Bool {
-            (a.flight != 0 && a.flight == b.flight) || (a.hash == b.hash && a.identity == b.identity)
+            a.hash == b.hash && ((a.flight != 0 && a.flight == b.flight) || a.identity == b.identity)
         }
     }
 
@@ -124,7 +125,9 @@ public final class DeduplicationLoader: ChainedLoader {
                 key = opened
                 return true
             }
-            state.flights[opened] = followers
+            // Put back under the caller's key, which has no token, so that no key with a token
+            // not issued could be stored (a dictionary keeps the key it holds, but need not).
+            state.flights[key] = followers
             return false
         }
     }

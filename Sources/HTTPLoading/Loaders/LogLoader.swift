@@ -125,8 +125,8 @@ public final class LogLoader: ChainedLoader {
 
     /// The monotonic clock in nanoseconds. Dispatch's: reading `ContinuousClock` and turning
     /// the difference of two readings into milliseconds (128-bit arithmetic) cost twice as much,
-    /// for every request. Its one difference, that on Darwin it stops while the device sleeps,
-    /// does not matter to a log line.
+    /// for every request. Its one difference, that it stops while the device sleeps (Linux's
+    /// `CLOCK_MONOTONIC`, Darwin's uptime), does not matter to a log line.
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Whole milliseconds, rounded, from `start` (a reading of ``now()``) to now.
