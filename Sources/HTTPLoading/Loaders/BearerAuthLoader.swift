@@ -152,20 +152,20 @@ public final class BearerAuthLoader: ChainedLoader {
     /// so that its temporaries live on the thread's stack, not in the loader's async frame.
     @inline(never)
     private func authorized(_ request: LoadRequest, with token: BearerToken) -> LoadRequest {
-        var request = request
         let last = state.withLock { $0.lastAuthorized }
         if let last, last.token === token, Self.isIdentical(last.without, request.headerFields) {
+            var request = request
             request.headerFields = last.with
             return request
         }
-        let without = request.headerFields
-        request.headerFields.append(token.field)
-        let with = request.headerFields
+        let authorized = request.adding(token.field)
         state.withLock { state in
             // Kept only for the token still current: a reset or refresh may have replaced it.
-            if case .some(.some(let current)) = state.token, current === token { state.lastAuthorized = (token, without, with) }
+            if case .some(.some(let current)) = state.token, current === token {
+                state.lastAuthorized = (token, request.headerFields, authorized.headerFields)
+            }
         }
-        return request
+        return authorized
     }
 
     /// Whether `a` and `b` hold the same fields in the same order, each with the same name and
