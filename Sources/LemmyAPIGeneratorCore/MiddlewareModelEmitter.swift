@@ -103,12 +103,14 @@ public enum MiddlewareModelEmitter {
             }
             for f in own {
                 out.append("    /// \(f.doc)")
+                // Value fields live in `shown`, the snapshot the model shows (see below).
+                let field = "shown.\(f.name)"
                 if f.isLink {
                     let read = f.optional ? "\(f.storedName)?.url" : "\(f.storedName).urlOrInvalid"
                     if f.kind == "let" {
                         out.append("    public var \(f.name): \(f.type) { \(read) }")
                         out.append("    /// ``\(f.name)`` as the server sent it, parsed when read.")
-                        out.append("    let \(f.storedName): \(f.storedType)")
+                        out.append("    var \(f.storedName): \(f.storedType) { \(field) }")
                     } else {
                         let write = f.optional ? "newValue.map(LinkText.init)" : "LinkText(newValue)"
                         out.append("    public internal(set) var \(f.name): \(f.type) {")
@@ -116,16 +118,30 @@ public enum MiddlewareModelEmitter {
                         out.append("        set { \(f.storedName) = \(write) }")
                         out.append("    }")
                         out.append("    /// ``\(f.name)`` as the server sent it, parsed when read.")
-                        out += observed(f.storedName, f.storedType, access: "")
+                        out += observed(f.storedName, f.storedType, access: "", storage: field)
                     }
-                } else if f.kind == "let" || f.kind == "ref" {
+                } else if f.kind == "ref" {
                     out.append("    public let \(f.name): \(f.type)")
-                } else {
+                } else if f.kind == "let" {
+                    out.append("    public var \(f.name): \(f.type) { \(field) }")
+                } else if f.kind == "refs" {
                     out += observed(f.name, f.type, access: "public internal(set) ")
+                } else {
+                    out += observed(f.name, f.type, access: "public internal(set) ", storage: field)
                 }
             }
-            out.append("    /// The last values the server confirmed (rollback target of optimistic mutations).")
-            out.append("    var confirmed: \(C)Snapshot")
+            // One snapshot, not a field each plus a confirmed copy: a new model takes the answer's
+            // snapshot whole (a move, where copying each field retained every string of it), and
+            // holds each string once (half the releases when it goes). The confirmed state is
+            // kept apart only while it can differ from what is shown (see `SnapshotBacked`).
+            out.append("    /// The values shown now. Read and written through the observed properties, except by")
+            out.append("    /// the client's own reads that no view depends on.")
+            out.append("    @exclusivity(unchecked) private(set) var shown: \(C)Snapshot")
+            out.append("    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation")
+            out.append("    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.")
+            out.append("    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or")
+            out.append("    /// write on the main actor.")
+            out.append("    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<\(C)Snapshot>?")
             for f in refs where f.kind == "refs" {
                 out.append("    /// The last ``\(f.name)`` an answer brought (rollback target of optimistic mutations).")
                 out.append("    var confirmed\(upperFirst(f.name)): \(f.type)")
@@ -158,21 +174,30 @@ public enum MiddlewareModelEmitter {
             out.append(n == 1 ? "        self.api = api" : "        self.\(below!) = \(below!)")
             for f in refs { out.append("        self.\(f.kind == "refs" ? "_" : "")\(f.name) = \(f.name)") }
             for f in refs where f.kind == "refs" { out.append("        self.confirmed\(upperFirst(f.name)) = \(f.name)") }
-            // The snapshot moves into `confirmed` first and the fields are copied from there: copied
-            // from the consumed parameter, an optional string went through an outlined copy that
-            // looks its type's metadata up (8 of Post1's 10 strings), from the stored property most
-            // are a retain.
-            out.append("        self.confirmed = snapshot")
-            for f in values { out.append("        self.\(f.kind == "var" ? "_" : "")\(f.storedName) = confirmed.\(f.name)") }
+            out.append("        self.shown = snapshot")
             out.append("    }")
             out.append("")
             // Read from the backing storage, as `apply` compares: through the observed getters,
             // the debug check in `merge` would make the merging scope depend on every field.
             out.append("    /// The values shown now, read without registering an observed access.")
-            out.append("    var snapshot: \(C)Snapshot {")
-            let shown = values.map { "\($0.name): \($0.kind == "var" ? "_" : "")\($0.storedName)" }
-            out.append("        \(C)Snapshot(\(shown.joined(separator: ", ")))")
+            out.append("    var snapshot: \(C)Snapshot { shown }")
+            out.append("")
+            // Through `inout`, which hands the stored values over in place: read as `shown` or as
+            // `confirmed`, they were copied first (a retain of every string, and a release after),
+            // in every merge of a model that exists already (each post's creator and community, in
+            // a scroll).
+            out.append("    /// Whether the model shows `snapshot`, compared where the values are stored.")
+            out.append("    func shows(_ snapshot: \(C)Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }")
+            out.append("")
+            out.append("    /// `read` applied to the confirmed state where it is stored, without copying it.")
+            out.append("    func readConfirmed<T>(_ read: (borrowing \(C)Snapshot) -> T) -> T {")
+            out.append("        if let held = heldConfirmed { return read(held.value) }")
+            out.append("        return Self.read(&shown, read)")
             out.append("    }")
+            out.append("")
+            out.append(
+                "    private static func read<T>(_ stored: inout \(C)Snapshot, _ read: (borrowing \(C)Snapshot) -> T) -> T { read(stored) }"
+            )
             out.append("")
             out.append("    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.")
             out.append("    /// Compares with the backing storage (`_field`): a read through the observed")
@@ -180,7 +205,7 @@ public enum MiddlewareModelEmitter {
             out.append("    /// was much of merging a page into cached models (the MiddlewareIngest benchmark).")
             out.append("    func apply(_ snapshot: \(C)Snapshot) {")
             for f in values where f.kind == "var" {
-                out.append("        if _\(f.storedName) != snapshot.\(f.name) { \(f.storedName) = snapshot.\(f.name) }")
+                out.append("        if shown.\(f.name) != snapshot.\(f.name) { \(f.storedName) = snapshot.\(f.name) }")
             }
             out.append("    }")
             for f in refs where f.kind == "refs" {
@@ -266,21 +291,25 @@ public enum MiddlewareModelEmitter {
     /// `access` is the property's access modifiers, with a trailing space. The storage is readable
     /// in the module: the client's own reads that no view depends on (a feed entry's filter keys)
     /// read it without registering an access, which would make the registrar.
-    static func observed(_ name: String, _ type: String, access: String) -> [String] {
-        [
+    ///
+    /// `storage` is where the value lives (a field of the model's `shown` snapshot), with `_name`
+    /// a read-only view of it; nil stores it in `_name` itself.
+    static func observed(_ name: String, _ type: String, access: String, storage: String? = nil) -> [String] {
+        let stored = storage ?? "_\(name)"
+        return [
             "    \(access)var \(name): \(type) {",
             "        get {",
             "            access(\\.\(name))",
-            "            return _\(name)",
+            "            return \(stored)",
             "        }",
-            "        set { write(\\.\(name), changed: observationChanged(_\(name), newValue)) { _\(name) = newValue } }",
+            "        set { write(\\.\(name), changed: observationChanged(\(stored), newValue)) { \(stored) = newValue } }",
             "        _modify {",
             "            let observers = willModify(\\.\(name))",
             "            defer { observers.registrar.didSet(self, keyPath: \\.\(name)) }",
-            "            yield &_\(name)",
+            "            yield &\(stored)",
             "        }",
             "    }",
-            "    private(set) var _\(name): \(type)",
+            storage.map { "    var _\(name): \(type) { \($0) }" } ?? "    private(set) var _\(name): \(type)",
         ]
     }
 

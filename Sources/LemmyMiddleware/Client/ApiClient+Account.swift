@@ -79,7 +79,7 @@ extension ApiClient {
     /// Brings the `blocked` flag of live `models` in line with the account's block list: models
     /// fetched before the account loaded were built without it.
     private func refreshBlockedFlags<Model: BlockFlagModel>(_ models: [Model], blocked: Set<Int>) {
-        for model in models where model.confirmed.blocked != blocked.contains(model.id) {
+        for model in models where model.readConfirmed({ $0.blocked }) != blocked.contains(model.id) {
             var snapshot = model.confirmed
             snapshot.blocked = blocked.contains(model.id)
             model.merge(snapshot, sequence: mergeSequence)

@@ -160,7 +160,7 @@ extension ApiClient {
             return ContentPage(items: try await commentTree(form), next: nil)
         }
         let page = try await page(LemmyV4.GetComments(try await unwindowed(form)), at: cursor)
-        return ContentPage(items: Self.parentsFirst(page.items.mapMoving { comment2($0) }), next: page.next)
+        return ContentPage(items: Self.parentsFirst(page.items.mapInPlace { comment2($0) }), next: page.next)
     }
 
     /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents
@@ -178,8 +178,8 @@ extension ApiClient {
         // Explicit per generation: different responses: 1.0 a cursor page (items), 0.18/0.19 comments.
         if try await generation() == .v4 {
             let form = try await unwindowed(form)
-            return Self.parentsFirst(try await send(LemmyV4.GetComments(form), mutation: false).items.mapMoving { comment2($0) })
+            return Self.parentsFirst(try await send(LemmyV4.GetComments(form), mutation: false).items.mapInPlace { comment2($0) })
         }
-        return Self.parentsFirst(try await send(LemmyV3.GetComments(form), mutation: false).comments.mapMoving { comment2($0) })
+        return Self.parentsFirst(try await send(LemmyV3.GetComments(form), mutation: false).comments.mapInPlace { comment2($0) })
     }
 }

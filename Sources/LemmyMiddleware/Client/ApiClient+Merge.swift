@@ -10,9 +10,9 @@ extension ApiClient {
     /// carry no actions.
     func person1(_ person: ApiPerson, blocked: Bool? = nil, actions: ViewerPersonActions? = nil) -> Person1 {
         let cached = caches.person1[person.id]
-        let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
+        let isBlocked = blocked ?? cached?.readConfirmed({ $0.blocked }) ?? account?.blockedPersonIds.contains(person.id) ?? false
         let kept =
-            actions ?? cached.map { ViewerPersonActions(note: $0.confirmed.note, votes: $0.confirmed.votes) } ?? ViewerPersonActions()
+            actions ?? cached.map { $0.readConfirmed { ViewerPersonActions(note: $0.note, votes: $0.votes) } } ?? ViewerPersonActions()
         // The tally the answer brings, when there is a choice to make: a dated one, or any while a
         // person has a dated one (see `standingTally`). Before 1.0 and for guests there never is.
         if let votes = actions?.votes, votes.lastVoted != nil || !tallyMarks.isEmpty {
@@ -35,7 +35,7 @@ extension ApiClient {
         _ person: ApiPerson, cached: Person1?, blocked: Bool, actions: ViewerPersonActions, tally incoming: PersonVoteTally
     ) -> Person1 {
         var kept = actions
-        let held = cached?.confirmed.votes
+        let held = cached?.readConfirmed { $0.votes }
         if let held { kept.votes = standingTally(of: person.id, held: held, incoming: incoming) }
         let votes = kept.votes
         let snapshot = Person1Snapshot(person, blocked: blocked, actions: kept, text: escapedText)
@@ -46,11 +46,11 @@ extension ApiClient {
         cached.merge(snapshot, sequence: mergeSequence)
         // `merge` drops the answer to a request sent before the one the model holds, which can
         // still carry the tally that stands (`standingTally` chose it).
-        if votes != cached.confirmed.votes { cached.confirmOutOfOrder { $0.votes = votes } }
+        if votes != cached.readConfirmed({ $0.votes }) { cached.confirmOutOfOrder { $0.votes = votes } }
         // Noted when it changes only: the mark dates the tally's first arrival, and an answer
         // repeating it (a page in flight since before) must not move the mark past requests sent
         // since, whose tallies stand over it.
-        if incoming != held, cached.confirmed.votes == incoming { noteTallyTaken(incoming, of: person.id) }
+        if incoming != held, cached.readConfirmed({ $0.votes }) == incoming { noteTallyTaken(incoming, of: person.id) }
         return cached
     }
 
@@ -73,7 +73,7 @@ extension ApiClient {
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
         let cached = caches.community1[community.id]
-        let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
+        let isBlocked = blocked ?? cached?.readConfirmed({ $0.blocked }) ?? account?.blockedCommunityIds.contains(community.id) ?? false
         let snapshot = Community1Snapshot(community, blocked: isBlocked, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
@@ -178,7 +178,7 @@ extension ApiClient {
         let message = view.privateMessage
         let creator = person1(view.creator)
         let recipient = person1(view.recipient)
-        let previous = caches.message1[message.id]?.confirmed
+        let previous = caches.message1[message.id]?.readConfirmed { (read: $0.read, notificationId: $0.notificationId) }
         let snapshot = Message1Snapshot(
             id: message.id, actorId: LinkText(text: message.apId),
             content: escapedText.unescape(message.content), created: message.publishedAt.date,

@@ -12,7 +12,7 @@ extension ApiClient {
         cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Post2> {
         let (views, next) = try await postViews(feed: feed, sort: sort, limit: limit, showRead: showRead, cursor: cursor)
-        return ContentPage(items: (consume views).mapMoving { post2($0) }, next: next)
+        return ContentPage(items: (consume views).mapInPlace { post2($0) }, next: next)
     }
 
     /// A page of posts as the server sent them (feeds keep them to save for an offline start).
@@ -112,7 +112,7 @@ extension ApiClient {
         // changed), and a post of a remote community would have no comments.
         let form = try await unwindowed(ApiGetComments(type: .all, sort: sort.api, limit: limit, postId: postId))
         let (views, next) = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
-        return ContentPage(items: (consume views).mapMoving { comment2($0) }, next: next)
+        return ContentPage(items: (consume views).mapInPlace { comment2($0) }, next: next)
     }
 
     /// Posts, comments, communities and people matching `query`.

@@ -22,17 +22,17 @@ final class ArchiveBudget {
     /// The entries for one page of `views`, made into models by `model`; the first page of a
     /// listing (`cursor == nil`) starts the count again.
     ///
-    /// Pass views no one else holds (`consume`): each is then moved into its entry's archive, or
-    /// dropped, instead of being copied (see `Array.mapMoving`).
+    /// Pass views no one else holds (`consume`): each is then read where it is stored (see
+    /// `Array.mapInPlace`), and only those kept for the archive are copied.
     func entries(for views: consuming [ApiPostView], cursor: PageCursor?, model: (ApiPostView) -> Post2) -> [FeedEntry<Post2>] {
         if cursor == nil { remaining = limit }
         let kept = min(remaining, views.count)
         remaining -= kept
         var index = 0
-        return views.mapMoving { view in
+        return (consume views).mapInPlace { view in
             defer { index += 1 }
             let post = model(view)
-            return index < kept ? .post(post, archive: view) : .post(post)
+            return index < kept ? .post(post, archive: copy view) : .post(post)
         }
     }
 }

@@ -70,167 +70,173 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     /// The client this comment was fetched through.
     public let api: ApiClient
     /// The comment's id on the client's instance.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id, unique across instances.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The text (Markdown).
     public internal(set) var content: String {
         get {
             access(\.content)
-            return _content
+            return shown.content
         }
-        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
+        set { write(\.content, changed: observationChanged(shown.content, newValue)) { shown.content = newValue } }
         _modify {
             let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
-            yield &_content
+            yield &shown.content
         }
     }
-    private(set) var _content: String
+    var _content: String { shown.content }
     /// The author's id.
     public internal(set) var creatorId: Int {
         get {
             access(\.creatorId)
-            return _creatorId
+            return shown.creatorId
         }
-        set { write(\.creatorId, changed: observationChanged(_creatorId, newValue)) { _creatorId = newValue } }
+        set { write(\.creatorId, changed: observationChanged(shown.creatorId, newValue)) { shown.creatorId = newValue } }
         _modify {
             let observers = willModify(\.creatorId)
             defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
-            yield &_creatorId
+            yield &shown.creatorId
         }
     }
-    private(set) var _creatorId: Int
+    var _creatorId: Int { shown.creatorId }
     /// The post's id.
     public internal(set) var postId: Int {
         get {
             access(\.postId)
-            return _postId
+            return shown.postId
         }
-        set { write(\.postId, changed: observationChanged(_postId, newValue)) { _postId = newValue } }
+        set { write(\.postId, changed: observationChanged(shown.postId, newValue)) { shown.postId = newValue } }
         _modify {
             let observers = willModify(\.postId)
             defer { observers.registrar.didSet(self, keyPath: \.postId) }
-            yield &_postId
+            yield &shown.postId
         }
     }
-    private(set) var _postId: Int
+    var _postId: Int { shown.postId }
     /// The ids of the ancestors, outermost first, ending with this comment's id.
     public internal(set) var path: [Int] {
         get {
             access(\.path)
-            return _path
+            return shown.path
         }
-        set { write(\.path, changed: observationChanged(_path, newValue)) { _path = newValue } }
+        set { write(\.path, changed: observationChanged(shown.path, newValue)) { shown.path = newValue } }
         _modify {
             let observers = willModify(\.path)
             defer { observers.registrar.didSet(self, keyPath: \.path) }
-            yield &_path
+            yield &shown.path
         }
     }
-    private(set) var _path: [Int]
+    var _path: [Int] { shown.path }
     /// When the comment was published.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When the comment was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether the author deleted the comment.
     public internal(set) var deleted: Bool {
         get {
             access(\.deleted)
-            return _deleted
+            return shown.deleted
         }
-        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
+        set { write(\.deleted, changed: observationChanged(shown.deleted, newValue)) { shown.deleted = newValue } }
         _modify {
             let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
-            yield &_deleted
+            yield &shown.deleted
         }
     }
-    private(set) var _deleted: Bool
+    var _deleted: Bool { shown.deleted }
     /// Whether a moderator or admin removed the comment.
     public internal(set) var removed: Bool {
         get {
             access(\.removed)
-            return _removed
+            return shown.removed
         }
-        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
+        set { write(\.removed, changed: observationChanged(shown.removed, newValue)) { shown.removed = newValue } }
         _modify {
             let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
-            yield &_removed
+            yield &shown.removed
         }
     }
-    private(set) var _removed: Bool
+    var _removed: Bool { shown.removed }
     /// Whether a moderator distinguished the comment.
     public internal(set) var distinguished: Bool {
         get {
             access(\.distinguished)
-            return _distinguished
+            return shown.distinguished
         }
-        set { write(\.distinguished, changed: observationChanged(_distinguished, newValue)) { _distinguished = newValue } }
+        set { write(\.distinguished, changed: observationChanged(shown.distinguished, newValue)) { shown.distinguished = newValue } }
         _modify {
             let observers = willModify(\.distinguished)
             defer { observers.registrar.didSet(self, keyPath: \.distinguished) }
-            yield &_distinguished
+            yield &shown.distinguished
         }
     }
-    private(set) var _distinguished: Bool
+    var _distinguished: Bool { shown.distinguished }
     /// Whether a moderator locked the comment and the replies below it (Lemmy 1.0): only moderators and admins may reply.
     public internal(set) var locked: Bool {
         get {
             access(\.locked)
-            return _locked
+            return shown.locked
         }
-        set { write(\.locked, changed: observationChanged(_locked, newValue)) { _locked = newValue } }
+        set { write(\.locked, changed: observationChanged(shown.locked, newValue)) { shown.locked = newValue } }
         _modify {
             let observers = willModify(\.locked)
             defer { observers.registrar.didSet(self, keyPath: \.locked) }
-            yield &_locked
+            yield &shown.locked
         }
     }
-    private(set) var _locked: Bool
+    var _locked: Bool { shown.locked }
     /// The comment's language id.
     public internal(set) var languageId: Int {
         get {
             access(\.languageId)
-            return _languageId
+            return shown.languageId
         }
-        set { write(\.languageId, changed: observationChanged(_languageId, newValue)) { _languageId = newValue } }
+        set { write(\.languageId, changed: observationChanged(shown.languageId, newValue)) { shown.languageId = newValue } }
         _modify {
             let observers = willModify(\.languageId)
             defer { observers.registrar.didSet(self, keyPath: \.languageId) }
-            yield &_languageId
+            yield &shown.languageId
         }
     }
-    private(set) var _languageId: Int
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Comment1Snapshot
+    var _languageId: Int { shown.languageId }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Comment1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -248,43 +254,39 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
 
     init(api: ApiClient, snapshot: consuming Comment1Snapshot) {
         self.api = api
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._content = confirmed.content
-        self._creatorId = confirmed.creatorId
-        self._postId = confirmed.postId
-        self._path = confirmed.path
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._deleted = confirmed.deleted
-        self._removed = confirmed.removed
-        self._distinguished = confirmed.distinguished
-        self._locked = confirmed.locked
-        self._languageId = confirmed.languageId
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Comment1Snapshot {
-        Comment1Snapshot(id: id, actorId: actorIdText, content: _content, creatorId: _creatorId, postId: _postId, path: _path, created: _created, updated: _updated, deleted: _deleted, removed: _removed, distinguished: _distinguished, locked: _locked, languageId: _languageId)
+    var snapshot: Comment1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Comment1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Comment1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Comment1Snapshot, _ read: (borrowing Comment1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment1Snapshot) {
-        if _content != snapshot.content { content = snapshot.content }
-        if _creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }
-        if _postId != snapshot.postId { postId = snapshot.postId }
-        if _path != snapshot.path { path = snapshot.path }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _deleted != snapshot.deleted { deleted = snapshot.deleted }
-        if _removed != snapshot.removed { removed = snapshot.removed }
-        if _distinguished != snapshot.distinguished { distinguished = snapshot.distinguished }
-        if _locked != snapshot.locked { locked = snapshot.locked }
-        if _languageId != snapshot.languageId { languageId = snapshot.languageId }
+        if shown.content != snapshot.content { content = snapshot.content }
+        if shown.creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }
+        if shown.postId != snapshot.postId { postId = snapshot.postId }
+        if shown.path != snapshot.path { path = snapshot.path }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.deleted != snapshot.deleted { deleted = snapshot.deleted }
+        if shown.removed != snapshot.removed { removed = snapshot.removed }
+        if shown.distinguished != snapshot.distinguished { distinguished = snapshot.distinguished }
+        if shown.locked != snapshot.locked { locked = snapshot.locked }
+        if shown.languageId != snapshot.languageId { languageId = snapshot.languageId }
     }
 }
 
@@ -346,88 +348,94 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     public internal(set) var votes: VotesModel {
         get {
             access(\.votes)
-            return _votes
+            return shown.votes
         }
-        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
+        set { write(\.votes, changed: observationChanged(shown.votes, newValue)) { shown.votes = newValue } }
         _modify {
             let observers = willModify(\.votes)
             defer { observers.registrar.didSet(self, keyPath: \.votes) }
-            yield &_votes
+            yield &shown.votes
         }
     }
-    private(set) var _votes: VotesModel
+    var _votes: VotesModel { shown.votes }
     /// Whether the signed-in account saved the comment.
     public internal(set) var saved: Bool {
         get {
             access(\.saved)
-            return _saved
+            return shown.saved
         }
-        set { write(\.saved, changed: observationChanged(_saved, newValue)) { _saved = newValue } }
+        set { write(\.saved, changed: observationChanged(shown.saved, newValue)) { shown.saved = newValue } }
         _modify {
             let observers = willModify(\.saved)
             defer { observers.registrar.didSet(self, keyPath: \.saved) }
-            yield &_saved
+            yield &shown.saved
         }
     }
-    private(set) var _saved: Bool
+    var _saved: Bool { shown.saved }
     /// How many replies the comment has, at any depth.
     public internal(set) var childCount: Int {
         get {
             access(\.childCount)
-            return _childCount
+            return shown.childCount
         }
-        set { write(\.childCount, changed: observationChanged(_childCount, newValue)) { _childCount = newValue } }
+        set { write(\.childCount, changed: observationChanged(shown.childCount, newValue)) { shown.childCount = newValue } }
         _modify {
             let observers = willModify(\.childCount)
             defer { observers.registrar.didSet(self, keyPath: \.childCount) }
-            yield &_childCount
+            yield &shown.childCount
         }
     }
-    private(set) var _childCount: Int
+    var _childCount: Int { shown.childCount }
     /// Whether the author moderates the community.
     public internal(set) var creatorIsModerator: Bool {
         get {
             access(\.creatorIsModerator)
-            return _creatorIsModerator
+            return shown.creatorIsModerator
         }
-        set { write(\.creatorIsModerator, changed: observationChanged(_creatorIsModerator, newValue)) { _creatorIsModerator = newValue } }
+        set { write(\.creatorIsModerator, changed: observationChanged(shown.creatorIsModerator, newValue)) { shown.creatorIsModerator = newValue } }
         _modify {
             let observers = willModify(\.creatorIsModerator)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
-            yield &_creatorIsModerator
+            yield &shown.creatorIsModerator
         }
     }
-    private(set) var _creatorIsModerator: Bool
+    var _creatorIsModerator: Bool { shown.creatorIsModerator }
     /// Whether the author is an administrator.
     public internal(set) var creatorIsAdmin: Bool {
         get {
             access(\.creatorIsAdmin)
-            return _creatorIsAdmin
+            return shown.creatorIsAdmin
         }
-        set { write(\.creatorIsAdmin, changed: observationChanged(_creatorIsAdmin, newValue)) { _creatorIsAdmin = newValue } }
+        set { write(\.creatorIsAdmin, changed: observationChanged(shown.creatorIsAdmin, newValue)) { shown.creatorIsAdmin = newValue } }
         _modify {
             let observers = willModify(\.creatorIsAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
-            yield &_creatorIsAdmin
+            yield &shown.creatorIsAdmin
         }
     }
-    private(set) var _creatorIsAdmin: Bool
+    var _creatorIsAdmin: Bool { shown.creatorIsAdmin }
     /// Whether the author is banned from the community.
     public internal(set) var creatorBannedFromCommunity: Bool {
         get {
             access(\.creatorBannedFromCommunity)
-            return _creatorBannedFromCommunity
+            return shown.creatorBannedFromCommunity
         }
-        set { write(\.creatorBannedFromCommunity, changed: observationChanged(_creatorBannedFromCommunity, newValue)) { _creatorBannedFromCommunity = newValue } }
+        set { write(\.creatorBannedFromCommunity, changed: observationChanged(shown.creatorBannedFromCommunity, newValue)) { shown.creatorBannedFromCommunity = newValue } }
         _modify {
             let observers = willModify(\.creatorBannedFromCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
-            yield &_creatorBannedFromCommunity
+            yield &shown.creatorBannedFromCommunity
         }
     }
-    private(set) var _creatorBannedFromCommunity: Bool
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Comment2Snapshot
+    var _creatorBannedFromCommunity: Bool { shown.creatorBannedFromCommunity }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Comment2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -448,31 +456,34 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
         self.creator = creator
         self.post = post
         self.community = community
-        self.confirmed = snapshot
-        self._votes = confirmed.votes
-        self._saved = confirmed.saved
-        self._childCount = confirmed.childCount
-        self._creatorIsModerator = confirmed.creatorIsModerator
-        self._creatorIsAdmin = confirmed.creatorIsAdmin
-        self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Comment2Snapshot {
-        Comment2Snapshot(votes: _votes, saved: _saved, childCount: _childCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity)
+    var snapshot: Comment2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Comment2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Comment2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Comment2Snapshot, _ read: (borrowing Comment2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment2Snapshot) {
-        if _votes != snapshot.votes { votes = snapshot.votes }
-        if _saved != snapshot.saved { saved = snapshot.saved }
-        if _childCount != snapshot.childCount { childCount = snapshot.childCount }
-        if _creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
-        if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
-        if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
+        if shown.votes != snapshot.votes { votes = snapshot.votes }
+        if shown.saved != snapshot.saved { saved = snapshot.saved }
+        if shown.childCount != snapshot.childCount { childCount = snapshot.childCount }
+        if shown.creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
+        if shown.creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
+        if shown.creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
     }
 }
 

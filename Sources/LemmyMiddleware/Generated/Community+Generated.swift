@@ -83,53 +83,53 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// The client this community was fetched through.
     public let api: ApiClient
     /// The community's id on the client's instance.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id, unique across instances.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The community name, e.g. `swift`.
     public internal(set) var name: String {
         get {
             access(\.name)
-            return _name
+            return shown.name
         }
-        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
+        set { write(\.name, changed: observationChanged(shown.name, newValue)) { shown.name = newValue } }
         _modify {
             let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
-            yield &_name
+            yield &shown.name
         }
     }
-    private(set) var _name: String
+    var _name: String { shown.name }
     /// The title, or ``name`` when none is set.
     public internal(set) var displayName: String {
         get {
             access(\.displayName)
-            return _displayName
+            return shown.displayName
         }
-        set { write(\.displayName, changed: observationChanged(_displayName, newValue)) { _displayName = newValue } }
+        set { write(\.displayName, changed: observationChanged(shown.displayName, newValue)) { shown.displayName = newValue } }
         _modify {
             let observers = willModify(\.displayName)
             defer { observers.registrar.didSet(self, keyPath: \.displayName) }
-            yield &_displayName
+            yield &shown.displayName
         }
     }
-    private(set) var _displayName: String
+    var _displayName: String { shown.displayName }
     /// The sidebar text (Markdown).
     public internal(set) var description: String? {
         get {
             access(\.description)
-            return _description
+            return shown.description
         }
-        set { write(\.description, changed: observationChanged(_description, newValue)) { _description = newValue } }
+        set { write(\.description, changed: observationChanged(shown.description, newValue)) { shown.description = newValue } }
         _modify {
             let observers = willModify(\.description)
             defer { observers.registrar.didSet(self, keyPath: \.description) }
-            yield &_description
+            yield &shown.description
         }
     }
-    private(set) var _description: String?
+    var _description: String? { shown.description }
     /// The icon image.
     public internal(set) var icon: URL? {
         get { iconText?.url }
@@ -139,16 +139,16 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     var iconText: LinkText? {
         get {
             access(\.iconText)
-            return _iconText
+            return shown.icon
         }
-        set { write(\.iconText, changed: observationChanged(_iconText, newValue)) { _iconText = newValue } }
+        set { write(\.iconText, changed: observationChanged(shown.icon, newValue)) { shown.icon = newValue } }
         _modify {
             let observers = willModify(\.iconText)
             defer { observers.registrar.didSet(self, keyPath: \.iconText) }
-            yield &_iconText
+            yield &shown.icon
         }
     }
-    private(set) var _iconText: LinkText?
+    var _iconText: LinkText? { shown.icon }
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
@@ -158,144 +158,150 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     var bannerText: LinkText? {
         get {
             access(\.bannerText)
-            return _bannerText
+            return shown.banner
         }
-        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
+        set { write(\.bannerText, changed: observationChanged(shown.banner, newValue)) { shown.banner = newValue } }
         _modify {
             let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
-            yield &_bannerText
+            yield &shown.banner
         }
     }
-    private(set) var _bannerText: LinkText?
+    var _bannerText: LinkText? { shown.banner }
     /// When the community was created.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When the community was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether the community is marked NSFW.
     public internal(set) var nsfw: Bool {
         get {
             access(\.nsfw)
-            return _nsfw
+            return shown.nsfw
         }
-        set { write(\.nsfw, changed: observationChanged(_nsfw, newValue)) { _nsfw = newValue } }
+        set { write(\.nsfw, changed: observationChanged(shown.nsfw, newValue)) { shown.nsfw = newValue } }
         _modify {
             let observers = willModify(\.nsfw)
             defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
-            yield &_nsfw
+            yield &shown.nsfw
         }
     }
-    private(set) var _nsfw: Bool
+    var _nsfw: Bool { shown.nsfw }
     /// Whether a moderator or admin removed the community.
     public internal(set) var removed: Bool {
         get {
             access(\.removed)
-            return _removed
+            return shown.removed
         }
-        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
+        set { write(\.removed, changed: observationChanged(shown.removed, newValue)) { shown.removed = newValue } }
         _modify {
             let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
-            yield &_removed
+            yield &shown.removed
         }
     }
-    private(set) var _removed: Bool
+    var _removed: Bool { shown.removed }
     /// Whether the community was deleted.
     public internal(set) var deleted: Bool {
         get {
             access(\.deleted)
-            return _deleted
+            return shown.deleted
         }
-        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
+        set { write(\.deleted, changed: observationChanged(shown.deleted, newValue)) { shown.deleted = newValue } }
         _modify {
             let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
-            yield &_deleted
+            yield &shown.deleted
         }
     }
-    private(set) var _deleted: Bool
+    var _deleted: Bool { shown.deleted }
     /// Whether only moderators may post.
     public internal(set) var onlyModeratorsCanPost: Bool {
         get {
             access(\.onlyModeratorsCanPost)
-            return _onlyModeratorsCanPost
+            return shown.onlyModeratorsCanPost
         }
-        set { write(\.onlyModeratorsCanPost, changed: observationChanged(_onlyModeratorsCanPost, newValue)) { _onlyModeratorsCanPost = newValue } }
+        set { write(\.onlyModeratorsCanPost, changed: observationChanged(shown.onlyModeratorsCanPost, newValue)) { shown.onlyModeratorsCanPost = newValue } }
         _modify {
             let observers = willModify(\.onlyModeratorsCanPost)
             defer { observers.registrar.didSet(self, keyPath: \.onlyModeratorsCanPost) }
-            yield &_onlyModeratorsCanPost
+            yield &shown.onlyModeratorsCanPost
         }
     }
-    private(set) var _onlyModeratorsCanPost: Bool
+    var _onlyModeratorsCanPost: Bool { shown.onlyModeratorsCanPost }
     /// Whether the community lives on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
             access(\.isLocal)
-            return _isLocal
+            return shown.isLocal
         }
-        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
+        set { write(\.isLocal, changed: observationChanged(shown.isLocal, newValue)) { shown.isLocal = newValue } }
         _modify {
             let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
-            yield &_isLocal
+            yield &shown.isLocal
         }
     }
-    private(set) var _isLocal: Bool
+    var _isLocal: Bool { shown.isLocal }
     /// The home instance's id.
     public internal(set) var instanceId: Int {
         get {
             access(\.instanceId)
-            return _instanceId
+            return shown.instanceId
         }
-        set { write(\.instanceId, changed: observationChanged(_instanceId, newValue)) { _instanceId = newValue } }
+        set { write(\.instanceId, changed: observationChanged(shown.instanceId, newValue)) { shown.instanceId = newValue } }
         _modify {
             let observers = willModify(\.instanceId)
             defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
-            yield &_instanceId
+            yield &shown.instanceId
         }
     }
-    private(set) var _instanceId: Int
+    var _instanceId: Int { shown.instanceId }
     /// Whether the signed-in account blocks this community.
     public internal(set) var blocked: Bool {
         get {
             access(\.blocked)
-            return _blocked
+            return shown.blocked
         }
-        set { write(\.blocked, changed: observationChanged(_blocked, newValue)) { _blocked = newValue } }
+        set { write(\.blocked, changed: observationChanged(shown.blocked, newValue)) { shown.blocked = newValue } }
         _modify {
             let observers = willModify(\.blocked)
             defer { observers.registrar.didSet(self, keyPath: \.blocked) }
-            yield &_blocked
+            yield &shown.blocked
         }
     }
-    private(set) var _blocked: Bool
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Community1Snapshot
+    var _blocked: Bool { shown.blocked }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Community1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -313,49 +319,42 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
 
     init(api: ApiClient, snapshot: consuming Community1Snapshot) {
         self.api = api
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._name = confirmed.name
-        self._displayName = confirmed.displayName
-        self._description = confirmed.description
-        self._iconText = confirmed.icon
-        self._bannerText = confirmed.banner
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._nsfw = confirmed.nsfw
-        self._removed = confirmed.removed
-        self._deleted = confirmed.deleted
-        self._onlyModeratorsCanPost = confirmed.onlyModeratorsCanPost
-        self._isLocal = confirmed.isLocal
-        self._instanceId = confirmed.instanceId
-        self._blocked = confirmed.blocked
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Community1Snapshot {
-        Community1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, description: _description, icon: _iconText, banner: _bannerText, created: _created, updated: _updated, nsfw: _nsfw, removed: _removed, deleted: _deleted, onlyModeratorsCanPost: _onlyModeratorsCanPost, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked)
+    var snapshot: Community1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Community1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Community1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Community1Snapshot, _ read: (borrowing Community1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community1Snapshot) {
-        if _name != snapshot.name { name = snapshot.name }
-        if _displayName != snapshot.displayName { displayName = snapshot.displayName }
-        if _description != snapshot.description { description = snapshot.description }
-        if _iconText != snapshot.icon { iconText = snapshot.icon }
-        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _nsfw != snapshot.nsfw { nsfw = snapshot.nsfw }
-        if _removed != snapshot.removed { removed = snapshot.removed }
-        if _deleted != snapshot.deleted { deleted = snapshot.deleted }
-        if _onlyModeratorsCanPost != snapshot.onlyModeratorsCanPost { onlyModeratorsCanPost = snapshot.onlyModeratorsCanPost }
-        if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
-        if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
-        if _blocked != snapshot.blocked { blocked = snapshot.blocked }
+        if shown.name != snapshot.name { name = snapshot.name }
+        if shown.displayName != snapshot.displayName { displayName = snapshot.displayName }
+        if shown.description != snapshot.description { description = snapshot.description }
+        if shown.icon != snapshot.icon { iconText = snapshot.icon }
+        if shown.banner != snapshot.banner { bannerText = snapshot.banner }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.nsfw != snapshot.nsfw { nsfw = snapshot.nsfw }
+        if shown.removed != snapshot.removed { removed = snapshot.removed }
+        if shown.deleted != snapshot.deleted { deleted = snapshot.deleted }
+        if shown.onlyModeratorsCanPost != snapshot.onlyModeratorsCanPost { onlyModeratorsCanPost = snapshot.onlyModeratorsCanPost }
+        if shown.isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
+        if shown.instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
+        if shown.blocked != snapshot.blocked { blocked = snapshot.blocked }
     }
 }
 
@@ -408,102 +407,108 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     public internal(set) var subscription: SubscriptionState {
         get {
             access(\.subscription)
-            return _subscription
+            return shown.subscription
         }
-        set { write(\.subscription, changed: observationChanged(_subscription, newValue)) { _subscription = newValue } }
+        set { write(\.subscription, changed: observationChanged(shown.subscription, newValue)) { shown.subscription = newValue } }
         _modify {
             let observers = willModify(\.subscription)
             defer { observers.registrar.didSet(self, keyPath: \.subscription) }
-            yield &_subscription
+            yield &shown.subscription
         }
     }
-    private(set) var _subscription: SubscriptionState
+    var _subscription: SubscriptionState { shown.subscription }
     /// How many people subscribe.
     public internal(set) var subscriberCount: Int {
         get {
             access(\.subscriberCount)
-            return _subscriberCount
+            return shown.subscriberCount
         }
-        set { write(\.subscriberCount, changed: observationChanged(_subscriberCount, newValue)) { _subscriberCount = newValue } }
+        set { write(\.subscriberCount, changed: observationChanged(shown.subscriberCount, newValue)) { shown.subscriberCount = newValue } }
         _modify {
             let observers = willModify(\.subscriberCount)
             defer { observers.registrar.didSet(self, keyPath: \.subscriberCount) }
-            yield &_subscriberCount
+            yield &shown.subscriberCount
         }
     }
-    private(set) var _subscriberCount: Int
+    var _subscriberCount: Int { shown.subscriberCount }
     /// How many posts the community holds.
     public internal(set) var postCount: Int {
         get {
             access(\.postCount)
-            return _postCount
+            return shown.postCount
         }
-        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
+        set { write(\.postCount, changed: observationChanged(shown.postCount, newValue)) { shown.postCount = newValue } }
         _modify {
             let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
-            yield &_postCount
+            yield &shown.postCount
         }
     }
-    private(set) var _postCount: Int
+    var _postCount: Int { shown.postCount }
     /// How many comments the community holds.
     public internal(set) var commentCount: Int {
         get {
             access(\.commentCount)
-            return _commentCount
+            return shown.commentCount
         }
-        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
+        set { write(\.commentCount, changed: observationChanged(shown.commentCount, newValue)) { shown.commentCount = newValue } }
         _modify {
             let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
-            yield &_commentCount
+            yield &shown.commentCount
         }
     }
-    private(set) var _commentCount: Int
+    var _commentCount: Int { shown.commentCount }
     /// How many people were active in the last month.
     public internal(set) var activeUserCountMonth: Int {
         get {
             access(\.activeUserCountMonth)
-            return _activeUserCountMonth
+            return shown.activeUserCountMonth
         }
-        set { write(\.activeUserCountMonth, changed: observationChanged(_activeUserCountMonth, newValue)) { _activeUserCountMonth = newValue } }
+        set { write(\.activeUserCountMonth, changed: observationChanged(shown.activeUserCountMonth, newValue)) { shown.activeUserCountMonth = newValue } }
         _modify {
             let observers = willModify(\.activeUserCountMonth)
             defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
-            yield &_activeUserCountMonth
+            yield &shown.activeUserCountMonth
         }
     }
-    private(set) var _activeUserCountMonth: Int
+    var _activeUserCountMonth: Int { shown.activeUserCountMonth }
     /// What the signed-in account hears of the community's posts and comments (Lemmy 1.0; `repliesAndMentions` before).
     public internal(set) var notificationMode: CommunityNotificationMode {
         get {
             access(\.notificationMode)
-            return _notificationMode
+            return shown.notificationMode
         }
-        set { write(\.notificationMode, changed: observationChanged(_notificationMode, newValue)) { _notificationMode = newValue } }
+        set { write(\.notificationMode, changed: observationChanged(shown.notificationMode, newValue)) { shown.notificationMode = newValue } }
         _modify {
             let observers = willModify(\.notificationMode)
             defer { observers.registrar.didSet(self, keyPath: \.notificationMode) }
-            yield &_notificationMode
+            yield &shown.notificationMode
         }
     }
-    private(set) var _notificationMode: CommunityNotificationMode
+    var _notificationMode: CommunityNotificationMode { shown.notificationMode }
     /// The tags the community offers its posts, in the server's order (1.0 and later; empty before); deleted ones only to its moderators and admins, with ``PostTag/isDeleted`` set.
     public internal(set) var tags: [PostTag] {
         get {
             access(\.tags)
-            return _tags
+            return shown.tags
         }
-        set { write(\.tags, changed: observationChanged(_tags, newValue)) { _tags = newValue } }
+        set { write(\.tags, changed: observationChanged(shown.tags, newValue)) { shown.tags = newValue } }
         _modify {
             let observers = willModify(\.tags)
             defer { observers.registrar.didSet(self, keyPath: \.tags) }
-            yield &_tags
+            yield &shown.tags
         }
     }
-    private(set) var _tags: [PostTag]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Community2Snapshot
+    var _tags: [PostTag] { shown.tags }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Community2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -521,33 +526,35 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
 
     init(community1: Community1, snapshot: consuming Community2Snapshot) {
         self.community1 = community1
-        self.confirmed = snapshot
-        self._subscription = confirmed.subscription
-        self._subscriberCount = confirmed.subscriberCount
-        self._postCount = confirmed.postCount
-        self._commentCount = confirmed.commentCount
-        self._activeUserCountMonth = confirmed.activeUserCountMonth
-        self._notificationMode = confirmed.notificationMode
-        self._tags = confirmed.tags
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Community2Snapshot {
-        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth, notificationMode: _notificationMode, tags: _tags)
+    var snapshot: Community2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Community2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Community2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Community2Snapshot, _ read: (borrowing Community2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community2Snapshot) {
-        if _subscription != snapshot.subscription { subscription = snapshot.subscription }
-        if _subscriberCount != snapshot.subscriberCount { subscriberCount = snapshot.subscriberCount }
-        if _postCount != snapshot.postCount { postCount = snapshot.postCount }
-        if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
-        if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
-        if _notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
-        if _tags != snapshot.tags { tags = snapshot.tags }
+        if shown.subscription != snapshot.subscription { subscription = snapshot.subscription }
+        if shown.subscriberCount != snapshot.subscriberCount { subscriberCount = snapshot.subscriberCount }
+        if shown.postCount != snapshot.postCount { postCount = snapshot.postCount }
+        if shown.commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
+        if shown.activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
+        if shown.notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
+        if shown.tags != snapshot.tags { tags = snapshot.tags }
     }
 }
 
@@ -598,18 +605,24 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     public internal(set) var discussionLanguages: [Int] {
         get {
             access(\.discussionLanguages)
-            return _discussionLanguages
+            return shown.discussionLanguages
         }
-        set { write(\.discussionLanguages, changed: observationChanged(_discussionLanguages, newValue)) { _discussionLanguages = newValue } }
+        set { write(\.discussionLanguages, changed: observationChanged(shown.discussionLanguages, newValue)) { shown.discussionLanguages = newValue } }
         _modify {
             let observers = willModify(\.discussionLanguages)
             defer { observers.registrar.didSet(self, keyPath: \.discussionLanguages) }
-            yield &_discussionLanguages
+            yield &shown.discussionLanguages
         }
     }
-    private(set) var _discussionLanguages: [Int]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Community3Snapshot
+    var _discussionLanguages: [Int] { shown.discussionLanguages }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Community3Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community3Snapshot>?
     /// The last ``moderators`` an answer brought (rollback target of optimistic mutations).
     var confirmedModerators: [Person1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -631,21 +644,29 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
         self.community2 = community2
         self._moderators = moderators
         self.confirmedModerators = moderators
-        self.confirmed = snapshot
-        self._discussionLanguages = confirmed.discussionLanguages
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Community3Snapshot {
-        Community3Snapshot(discussionLanguages: _discussionLanguages)
+    var snapshot: Community3Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Community3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Community3Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Community3Snapshot, _ read: (borrowing Community3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community3Snapshot) {
-        if _discussionLanguages != snapshot.discussionLanguages { discussionLanguages = snapshot.discussionLanguages }
+        if shown.discussionLanguages != snapshot.discussionLanguages { discussionLanguages = snapshot.discussionLanguages }
     }
 
     /// Replaces ``moderators`` if the list holds different objects and comes from the answer

@@ -38,39 +38,45 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     /// The client this mention was fetched through.
     public let api: ApiClient
     /// The mention's id (0.18/0.19 person mention; 1.0 notification).
-    public let id: Int
+    public var id: Int { shown.id }
     /// The comment that mentions the account.
     public let comment: Comment2
     /// Whether the account has read the mention.
     public internal(set) var read: Bool {
         get {
             access(\.read)
-            return _read
+            return shown.read
         }
-        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
+        set { write(\.read, changed: observationChanged(shown.read, newValue)) { shown.read = newValue } }
         _modify {
             let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
-            yield &_read
+            yield &shown.read
         }
     }
-    private(set) var _read: Bool
+    var _read: Bool { shown.read }
     /// When the mention arrived.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Mention1Snapshot
+    var _created: Date { shown.created }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Mention1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Mention1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -89,24 +95,30 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     init(api: ApiClient, comment: Comment2, snapshot: consuming Mention1Snapshot) {
         self.api = api
         self.comment = comment
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self._read = confirmed.read
-        self._created = confirmed.created
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Mention1Snapshot {
-        Mention1Snapshot(id: id, read: _read, created: _created)
+    var snapshot: Mention1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Mention1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Mention1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Mention1Snapshot, _ read: (borrowing Mention1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Mention1Snapshot) {
-        if _read != snapshot.read { read = snapshot.read }
-        if _created != snapshot.created { created = snapshot.created }
+        if shown.read != snapshot.read { read = snapshot.read }
+        if shown.created != snapshot.created { created = snapshot.created }
     }
 }
 

@@ -59,11 +59,11 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     /// The client this message was fetched through.
     public let api: ApiClient
     /// The message's id.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The sender.
     public let creator: Person1
     /// The recipient.
@@ -72,88 +72,94 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     public internal(set) var content: String {
         get {
             access(\.content)
-            return _content
+            return shown.content
         }
-        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
+        set { write(\.content, changed: observationChanged(shown.content, newValue)) { shown.content = newValue } }
         _modify {
             let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
-            yield &_content
+            yield &shown.content
         }
     }
-    private(set) var _content: String
+    var _content: String { shown.content }
     /// When the message was sent.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When the message was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether the sender deleted the message.
     public internal(set) var deleted: Bool {
         get {
             access(\.deleted)
-            return _deleted
+            return shown.deleted
         }
-        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
+        set { write(\.deleted, changed: observationChanged(shown.deleted, newValue)) { shown.deleted = newValue } }
         _modify {
             let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
-            yield &_deleted
+            yield &shown.deleted
         }
     }
-    private(set) var _deleted: Bool
+    var _deleted: Bool { shown.deleted }
     /// Whether the recipient has read the message.
     public internal(set) var read: Bool {
         get {
             access(\.read)
-            return _read
+            return shown.read
         }
-        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
+        set { write(\.read, changed: observationChanged(shown.read, newValue)) { shown.read = newValue } }
         _modify {
             let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
-            yield &_read
+            yield &shown.read
         }
     }
-    private(set) var _read: Bool
+    var _read: Bool { shown.read }
     /// The Lemmy 1.0 notification that delivered the message (what marks it read); nil before 1.0.
     public internal(set) var notificationId: Int? {
         get {
             access(\.notificationId)
-            return _notificationId
+            return shown.notificationId
         }
-        set { write(\.notificationId, changed: observationChanged(_notificationId, newValue)) { _notificationId = newValue } }
+        set { write(\.notificationId, changed: observationChanged(shown.notificationId, newValue)) { shown.notificationId = newValue } }
         _modify {
             let observers = willModify(\.notificationId)
             defer { observers.registrar.didSet(self, keyPath: \.notificationId) }
-            yield &_notificationId
+            yield &shown.notificationId
         }
     }
-    private(set) var _notificationId: Int?
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Message1Snapshot
+    var _notificationId: Int? { shown.notificationId }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Message1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Message1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -173,33 +179,34 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
         self.api = api
         self.creator = creator
         self.recipient = recipient
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._content = confirmed.content
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._deleted = confirmed.deleted
-        self._read = confirmed.read
-        self._notificationId = confirmed.notificationId
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Message1Snapshot {
-        Message1Snapshot(id: id, actorId: actorIdText, content: _content, created: _created, updated: _updated, deleted: _deleted, read: _read, notificationId: _notificationId)
+    var snapshot: Message1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Message1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Message1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Message1Snapshot, _ read: (borrowing Message1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message1Snapshot) {
-        if _content != snapshot.content { content = snapshot.content }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _deleted != snapshot.deleted { deleted = snapshot.deleted }
-        if _read != snapshot.read { read = snapshot.read }
-        if _notificationId != snapshot.notificationId { notificationId = snapshot.notificationId }
+        if shown.content != snapshot.content { content = snapshot.content }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.deleted != snapshot.deleted { deleted = snapshot.deleted }
+        if shown.read != snapshot.read { read = snapshot.read }
+        if shown.notificationId != snapshot.notificationId { notificationId = snapshot.notificationId }
     }
 }
 
@@ -235,8 +242,14 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     public let creator2: Person2
     /// The recipient, with their counts and whether they are an admin or banned.
     public let recipient2: Person2
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Message2Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Message2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Message2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -256,13 +269,22 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
         self.message1 = message1
         self.creator2 = creator2
         self.recipient2 = recipient2
-        self.confirmed = snapshot
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Message2Snapshot {
-        Message2Snapshot()
+    var snapshot: Message2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Message2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Message2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Message2Snapshot, _ read: (borrowing Message2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed

@@ -75,171 +75,177 @@ public final class MultiCommunity1: MultiCommunity1Providing, Observable, Lazily
     /// The client this multiCommunity was fetched through.
     public let api: ApiClient
     /// The multi-community's id on the client's instance (Lemmy 1.0).
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id, e.g. `https://example.org/m/reading`.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The name, e.g. `reading`; it never changes.
-    public let name: String
+    public var name: String { shown.name }
     /// Who made it: the one person (beside the instance's admins, for a local one) who may change it.
     public let creator: Person1
     /// The title, or ``name`` when none is set.
     public internal(set) var displayName: String {
         get {
             access(\.displayName)
-            return _displayName
+            return shown.displayName
         }
-        set { write(\.displayName, changed: observationChanged(_displayName, newValue)) { _displayName = newValue } }
+        set { write(\.displayName, changed: observationChanged(shown.displayName, newValue)) { shown.displayName = newValue } }
         _modify {
             let observers = willModify(\.displayName)
             defer { observers.registrar.didSet(self, keyPath: \.displayName) }
-            yield &_displayName
+            yield &shown.displayName
         }
     }
-    private(set) var _displayName: String
+    var _displayName: String { shown.displayName }
     /// A one-line description.
     public internal(set) var summary: String? {
         get {
             access(\.summary)
-            return _summary
+            return shown.summary
         }
-        set { write(\.summary, changed: observationChanged(_summary, newValue)) { _summary = newValue } }
+        set { write(\.summary, changed: observationChanged(shown.summary, newValue)) { shown.summary = newValue } }
         _modify {
             let observers = willModify(\.summary)
             defer { observers.registrar.didSet(self, keyPath: \.summary) }
-            yield &_summary
+            yield &shown.summary
         }
     }
-    private(set) var _summary: String?
+    var _summary: String? { shown.summary }
     /// The longer description (Markdown).
     public internal(set) var sidebar: String? {
         get {
             access(\.sidebar)
-            return _sidebar
+            return shown.sidebar
         }
-        set { write(\.sidebar, changed: observationChanged(_sidebar, newValue)) { _sidebar = newValue } }
+        set { write(\.sidebar, changed: observationChanged(shown.sidebar, newValue)) { shown.sidebar = newValue } }
         _modify {
             let observers = willModify(\.sidebar)
             defer { observers.registrar.didSet(self, keyPath: \.sidebar) }
-            yield &_sidebar
+            yield &shown.sidebar
         }
     }
-    private(set) var _sidebar: String?
+    var _sidebar: String? { shown.sidebar }
     /// When it was made.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When it was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether its creator deleted it (Lemmy still lists and serves it).
     public internal(set) var deleted: Bool {
         get {
             access(\.deleted)
-            return _deleted
+            return shown.deleted
         }
-        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
+        set { write(\.deleted, changed: observationChanged(shown.deleted, newValue)) { shown.deleted = newValue } }
         _modify {
             let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
-            yield &_deleted
+            yield &shown.deleted
         }
     }
-    private(set) var _deleted: Bool
+    var _deleted: Bool { shown.deleted }
     /// Whether it lives on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
             access(\.isLocal)
-            return _isLocal
+            return shown.isLocal
         }
-        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
+        set { write(\.isLocal, changed: observationChanged(shown.isLocal, newValue)) { shown.isLocal = newValue } }
         _modify {
             let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
-            yield &_isLocal
+            yield &shown.isLocal
         }
     }
-    private(set) var _isLocal: Bool
+    var _isLocal: Bool { shown.isLocal }
     /// The home instance's id.
     public internal(set) var instanceId: Int {
         get {
             access(\.instanceId)
-            return _instanceId
+            return shown.instanceId
         }
-        set { write(\.instanceId, changed: observationChanged(_instanceId, newValue)) { _instanceId = newValue } }
+        set { write(\.instanceId, changed: observationChanged(shown.instanceId, newValue)) { shown.instanceId = newValue } }
         _modify {
             let observers = willModify(\.instanceId)
             defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
-            yield &_instanceId
+            yield &shown.instanceId
         }
     }
-    private(set) var _instanceId: Int
+    var _instanceId: Int { shown.instanceId }
     /// Whether the signed-in account follows it.
     public internal(set) var subscription: SubscriptionState {
         get {
             access(\.subscription)
-            return _subscription
+            return shown.subscription
         }
-        set { write(\.subscription, changed: observationChanged(_subscription, newValue)) { _subscription = newValue } }
+        set { write(\.subscription, changed: observationChanged(shown.subscription, newValue)) { shown.subscription = newValue } }
         _modify {
             let observers = willModify(\.subscription)
             defer { observers.registrar.didSet(self, keyPath: \.subscription) }
-            yield &_subscription
+            yield &shown.subscription
         }
     }
-    private(set) var _subscription: SubscriptionState
+    var _subscription: SubscriptionState { shown.subscription }
     /// How many people follow it (accepted follows only).
     public internal(set) var subscriberCount: Int {
         get {
             access(\.subscriberCount)
-            return _subscriberCount
+            return shown.subscriberCount
         }
-        set { write(\.subscriberCount, changed: observationChanged(_subscriberCount, newValue)) { _subscriberCount = newValue } }
+        set { write(\.subscriberCount, changed: observationChanged(shown.subscriberCount, newValue)) { shown.subscriberCount = newValue } }
         _modify {
             let observers = willModify(\.subscriberCount)
             defer { observers.registrar.didSet(self, keyPath: \.subscriberCount) }
-            yield &_subscriberCount
+            yield &shown.subscriberCount
         }
     }
-    private(set) var _subscriberCount: Int
+    var _subscriberCount: Int { shown.subscriberCount }
     /// How many communities it holds (at most 50).
     public internal(set) var communityCount: Int {
         get {
             access(\.communityCount)
-            return _communityCount
+            return shown.communityCount
         }
-        set { write(\.communityCount, changed: observationChanged(_communityCount, newValue)) { _communityCount = newValue } }
+        set { write(\.communityCount, changed: observationChanged(shown.communityCount, newValue)) { shown.communityCount = newValue } }
         _modify {
             let observers = willModify(\.communityCount)
             defer { observers.registrar.didSet(self, keyPath: \.communityCount) }
-            yield &_communityCount
+            yield &shown.communityCount
         }
     }
-    private(set) var _communityCount: Int
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: MultiCommunity1Snapshot
+    var _communityCount: Int { shown.communityCount }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: MultiCommunity1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<MultiCommunity1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -258,44 +264,39 @@ public final class MultiCommunity1: MultiCommunity1Providing, Observable, Lazily
     init(api: ApiClient, creator: Person1, snapshot: consuming MultiCommunity1Snapshot) {
         self.api = api
         self.creator = creator
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self.name = confirmed.name
-        self._displayName = confirmed.displayName
-        self._summary = confirmed.summary
-        self._sidebar = confirmed.sidebar
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._deleted = confirmed.deleted
-        self._isLocal = confirmed.isLocal
-        self._instanceId = confirmed.instanceId
-        self._subscription = confirmed.subscription
-        self._subscriberCount = confirmed.subscriberCount
-        self._communityCount = confirmed.communityCount
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: MultiCommunity1Snapshot {
-        MultiCommunity1Snapshot(id: id, actorId: actorIdText, name: name, displayName: _displayName, summary: _summary, sidebar: _sidebar, created: _created, updated: _updated, deleted: _deleted, isLocal: _isLocal, instanceId: _instanceId, subscription: _subscription, subscriberCount: _subscriberCount, communityCount: _communityCount)
+    var snapshot: MultiCommunity1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: MultiCommunity1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing MultiCommunity1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout MultiCommunity1Snapshot, _ read: (borrowing MultiCommunity1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: MultiCommunity1Snapshot) {
-        if _displayName != snapshot.displayName { displayName = snapshot.displayName }
-        if _summary != snapshot.summary { summary = snapshot.summary }
-        if _sidebar != snapshot.sidebar { sidebar = snapshot.sidebar }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _deleted != snapshot.deleted { deleted = snapshot.deleted }
-        if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
-        if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
-        if _subscription != snapshot.subscription { subscription = snapshot.subscription }
-        if _subscriberCount != snapshot.subscriberCount { subscriberCount = snapshot.subscriberCount }
-        if _communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
+        if shown.displayName != snapshot.displayName { displayName = snapshot.displayName }
+        if shown.summary != snapshot.summary { summary = snapshot.summary }
+        if shown.sidebar != snapshot.sidebar { sidebar = snapshot.sidebar }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.deleted != snapshot.deleted { deleted = snapshot.deleted }
+        if shown.isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
+        if shown.instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
+        if shown.subscription != snapshot.subscription { subscription = snapshot.subscription }
+        if shown.subscriberCount != snapshot.subscriberCount { subscriberCount = snapshot.subscriberCount }
+        if shown.communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
     }
 }
 
@@ -339,8 +340,14 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
         }
     }
     private(set) var _communities: [Community2]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: MultiCommunity2Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: MultiCommunity2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<MultiCommunity2Snapshot>?
     /// The last ``communities`` an answer brought (rollback target of optimistic mutations).
     var confirmedCommunities: [Community2]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -362,13 +369,22 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
         self.multiCommunity1 = multiCommunity1
         self._communities = communities
         self.confirmedCommunities = communities
-        self.confirmed = snapshot
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: MultiCommunity2Snapshot {
-        MultiCommunity2Snapshot()
+    var snapshot: MultiCommunity2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: MultiCommunity2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing MultiCommunity2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout MultiCommunity2Snapshot, _ read: (borrowing MultiCommunity2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed

@@ -45,21 +45,21 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
     /// The client this notice was fetched through.
     public let api: ApiClient
     /// The notification's id (Lemmy 1.0).
-    public let id: Int
+    public var id: Int { shown.id }
     /// Why the account hears of it.
     public internal(set) var reason: NoticeReason {
         get {
             access(\.reason)
-            return _reason
+            return shown.reason
         }
-        set { write(\.reason, changed: observationChanged(_reason, newValue)) { _reason = newValue } }
+        set { write(\.reason, changed: observationChanged(shown.reason, newValue)) { shown.reason = newValue } }
         _modify {
             let observers = willModify(\.reason)
             defer { observers.registrar.didSet(self, keyPath: \.reason) }
-            yield &_reason
+            yield &shown.reason
         }
     }
-    private(set) var _reason: NoticeReason
+    var _reason: NoticeReason { shown.reason }
     /// The post the notice is about; nil for a comment or a moderator's action.
     public let post: Post2?
     /// The comment the notice is about; nil for a post.
@@ -70,32 +70,38 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
     public internal(set) var read: Bool {
         get {
             access(\.read)
-            return _read
+            return shown.read
         }
-        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
+        set { write(\.read, changed: observationChanged(shown.read, newValue)) { shown.read = newValue } }
         _modify {
             let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
-            yield &_read
+            yield &shown.read
         }
     }
-    private(set) var _read: Bool
+    var _read: Bool { shown.read }
     /// When the notice arrived.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Notice1Snapshot
+    var _created: Date { shown.created }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Notice1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Notice1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -116,26 +122,31 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
         self.post = post
         self.comment = comment
         self.moderatorAction = moderatorAction
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self._reason = confirmed.reason
-        self._read = confirmed.read
-        self._created = confirmed.created
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Notice1Snapshot {
-        Notice1Snapshot(id: id, reason: _reason, read: _read, created: _created)
+    var snapshot: Notice1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Notice1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Notice1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Notice1Snapshot, _ read: (borrowing Notice1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Notice1Snapshot) {
-        if _reason != snapshot.reason { reason = snapshot.reason }
-        if _read != snapshot.read { read = snapshot.read }
-        if _created != snapshot.created { created = snapshot.created }
+        if shown.reason != snapshot.reason { reason = snapshot.reason }
+        if shown.read != snapshot.read { read = snapshot.read }
+        if shown.created != snapshot.created { created = snapshot.created }
     }
 }
 

@@ -83,53 +83,53 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     /// The client this person was fetched through.
     public let api: ApiClient
     /// The person's id on the client's instance.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id, unique across instances.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The user name, e.g. `alice`.
     public internal(set) var name: String {
         get {
             access(\.name)
-            return _name
+            return shown.name
         }
-        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
+        set { write(\.name, changed: observationChanged(shown.name, newValue)) { shown.name = newValue } }
         _modify {
             let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
-            yield &_name
+            yield &shown.name
         }
     }
-    private(set) var _name: String
+    var _name: String { shown.name }
     /// The display name, or ``name`` when none is set.
     public internal(set) var displayName: String {
         get {
             access(\.displayName)
-            return _displayName
+            return shown.displayName
         }
-        set { write(\.displayName, changed: observationChanged(_displayName, newValue)) { _displayName = newValue } }
+        set { write(\.displayName, changed: observationChanged(shown.displayName, newValue)) { shown.displayName = newValue } }
         _modify {
             let observers = willModify(\.displayName)
             defer { observers.registrar.didSet(self, keyPath: \.displayName) }
-            yield &_displayName
+            yield &shown.displayName
         }
     }
-    private(set) var _displayName: String
+    var _displayName: String { shown.displayName }
     /// The profile text (Markdown).
     public internal(set) var bio: String? {
         get {
             access(\.bio)
-            return _bio
+            return shown.bio
         }
-        set { write(\.bio, changed: observationChanged(_bio, newValue)) { _bio = newValue } }
+        set { write(\.bio, changed: observationChanged(shown.bio, newValue)) { shown.bio = newValue } }
         _modify {
             let observers = willModify(\.bio)
             defer { observers.registrar.didSet(self, keyPath: \.bio) }
-            yield &_bio
+            yield &shown.bio
         }
     }
-    private(set) var _bio: String?
+    var _bio: String? { shown.bio }
     /// The avatar image.
     public internal(set) var avatar: URL? {
         get { avatarText?.url }
@@ -139,16 +139,16 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     var avatarText: LinkText? {
         get {
             access(\.avatarText)
-            return _avatarText
+            return shown.avatar
         }
-        set { write(\.avatarText, changed: observationChanged(_avatarText, newValue)) { _avatarText = newValue } }
+        set { write(\.avatarText, changed: observationChanged(shown.avatar, newValue)) { shown.avatar = newValue } }
         _modify {
             let observers = willModify(\.avatarText)
             defer { observers.registrar.didSet(self, keyPath: \.avatarText) }
-            yield &_avatarText
+            yield &shown.avatar
         }
     }
-    private(set) var _avatarText: LinkText?
+    var _avatarText: LinkText? { shown.avatar }
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
@@ -158,144 +158,150 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     var bannerText: LinkText? {
         get {
             access(\.bannerText)
-            return _bannerText
+            return shown.banner
         }
-        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
+        set { write(\.bannerText, changed: observationChanged(shown.banner, newValue)) { shown.banner = newValue } }
         _modify {
             let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
-            yield &_bannerText
+            yield &shown.banner
         }
     }
-    private(set) var _bannerText: LinkText?
+    var _bannerText: LinkText? { shown.banner }
     /// When the account was created.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When the profile was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether the account is a bot.
     public internal(set) var isBot: Bool {
         get {
             access(\.isBot)
-            return _isBot
+            return shown.isBot
         }
-        set { write(\.isBot, changed: observationChanged(_isBot, newValue)) { _isBot = newValue } }
+        set { write(\.isBot, changed: observationChanged(shown.isBot, newValue)) { shown.isBot = newValue } }
         _modify {
             let observers = willModify(\.isBot)
             defer { observers.registrar.didSet(self, keyPath: \.isBot) }
-            yield &_isBot
+            yield &shown.isBot
         }
     }
-    private(set) var _isBot: Bool
+    var _isBot: Bool { shown.isBot }
     /// Whether the account was deleted.
     public internal(set) var isDeleted: Bool {
         get {
             access(\.isDeleted)
-            return _isDeleted
+            return shown.isDeleted
         }
-        set { write(\.isDeleted, changed: observationChanged(_isDeleted, newValue)) { _isDeleted = newValue } }
+        set { write(\.isDeleted, changed: observationChanged(shown.isDeleted, newValue)) { shown.isDeleted = newValue } }
         _modify {
             let observers = willModify(\.isDeleted)
             defer { observers.registrar.didSet(self, keyPath: \.isDeleted) }
-            yield &_isDeleted
+            yield &shown.isDeleted
         }
     }
-    private(set) var _isDeleted: Bool
+    var _isDeleted: Bool { shown.isDeleted }
     /// Whether the account lives on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
             access(\.isLocal)
-            return _isLocal
+            return shown.isLocal
         }
-        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
+        set { write(\.isLocal, changed: observationChanged(shown.isLocal, newValue)) { shown.isLocal = newValue } }
         _modify {
             let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
-            yield &_isLocal
+            yield &shown.isLocal
         }
     }
-    private(set) var _isLocal: Bool
+    var _isLocal: Bool { shown.isLocal }
     /// The home instance's id.
     public internal(set) var instanceId: Int {
         get {
             access(\.instanceId)
-            return _instanceId
+            return shown.instanceId
         }
-        set { write(\.instanceId, changed: observationChanged(_instanceId, newValue)) { _instanceId = newValue } }
+        set { write(\.instanceId, changed: observationChanged(shown.instanceId, newValue)) { shown.instanceId = newValue } }
         _modify {
             let observers = willModify(\.instanceId)
             defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
-            yield &_instanceId
+            yield &shown.instanceId
         }
     }
-    private(set) var _instanceId: Int
+    var _instanceId: Int { shown.instanceId }
     /// Whether the signed-in account blocks this person.
     public internal(set) var blocked: Bool {
         get {
             access(\.blocked)
-            return _blocked
+            return shown.blocked
         }
-        set { write(\.blocked, changed: observationChanged(_blocked, newValue)) { _blocked = newValue } }
+        set { write(\.blocked, changed: observationChanged(shown.blocked, newValue)) { shown.blocked = newValue } }
         _modify {
             let observers = willModify(\.blocked)
             defer { observers.registrar.didSet(self, keyPath: \.blocked) }
-            yield &_blocked
+            yield &shown.blocked
         }
     }
-    private(set) var _blocked: Bool
+    var _blocked: Bool { shown.blocked }
     /// The signed-in account's private note about this person (Lemmy 1.0), which only the account sees; nil for none.
     public internal(set) var note: String? {
         get {
             access(\.note)
-            return _note
+            return shown.note
         }
-        set { write(\.note, changed: observationChanged(_note, newValue)) { _note = newValue } }
+        set { write(\.note, changed: observationChanged(shown.note, newValue)) { shown.note = newValue } }
         _modify {
             let observers = willModify(\.note)
             defer { observers.registrar.didSet(self, keyPath: \.note) }
-            yield &_note
+            yield &shown.note
         }
     }
-    private(set) var _note: String?
+    var _note: String? { shown.note }
     /// The signed-in account's votes on this person's posts and comments, as Lemmy 1.0 tallies them; ``PersonVoteTally/none`` before 1.0, for guests and until the account votes.
     public internal(set) var votes: PersonVoteTally {
         get {
             access(\.votes)
-            return _votes
+            return shown.votes
         }
-        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
+        set { write(\.votes, changed: observationChanged(shown.votes, newValue)) { shown.votes = newValue } }
         _modify {
             let observers = willModify(\.votes)
             defer { observers.registrar.didSet(self, keyPath: \.votes) }
-            yield &_votes
+            yield &shown.votes
         }
     }
-    private(set) var _votes: PersonVoteTally
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Person1Snapshot
+    var _votes: PersonVoteTally { shown.votes }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Person1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Person1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -313,49 +319,42 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
 
     init(api: ApiClient, snapshot: consuming Person1Snapshot) {
         self.api = api
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._name = confirmed.name
-        self._displayName = confirmed.displayName
-        self._bio = confirmed.bio
-        self._avatarText = confirmed.avatar
-        self._bannerText = confirmed.banner
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._isBot = confirmed.isBot
-        self._isDeleted = confirmed.isDeleted
-        self._isLocal = confirmed.isLocal
-        self._instanceId = confirmed.instanceId
-        self._blocked = confirmed.blocked
-        self._note = confirmed.note
-        self._votes = confirmed.votes
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Person1Snapshot {
-        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked, note: _note, votes: _votes)
+    var snapshot: Person1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Person1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Person1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Person1Snapshot, _ read: (borrowing Person1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person1Snapshot) {
-        if _name != snapshot.name { name = snapshot.name }
-        if _displayName != snapshot.displayName { displayName = snapshot.displayName }
-        if _bio != snapshot.bio { bio = snapshot.bio }
-        if _avatarText != snapshot.avatar { avatarText = snapshot.avatar }
-        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _isBot != snapshot.isBot { isBot = snapshot.isBot }
-        if _isDeleted != snapshot.isDeleted { isDeleted = snapshot.isDeleted }
-        if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
-        if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
-        if _blocked != snapshot.blocked { blocked = snapshot.blocked }
-        if _note != snapshot.note { note = snapshot.note }
-        if _votes != snapshot.votes { votes = snapshot.votes }
+        if shown.name != snapshot.name { name = snapshot.name }
+        if shown.displayName != snapshot.displayName { displayName = snapshot.displayName }
+        if shown.bio != snapshot.bio { bio = snapshot.bio }
+        if shown.avatar != snapshot.avatar { avatarText = snapshot.avatar }
+        if shown.banner != snapshot.banner { bannerText = snapshot.banner }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.isBot != snapshot.isBot { isBot = snapshot.isBot }
+        if shown.isDeleted != snapshot.isDeleted { isDeleted = snapshot.isDeleted }
+        if shown.isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
+        if shown.instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
+        if shown.blocked != snapshot.blocked { blocked = snapshot.blocked }
+        if shown.note != snapshot.note { note = snapshot.note }
+        if shown.votes != snapshot.votes { votes = snapshot.votes }
     }
 }
 
@@ -402,74 +401,80 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
     public internal(set) var postCount: Int {
         get {
             access(\.postCount)
-            return _postCount
+            return shown.postCount
         }
-        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
+        set { write(\.postCount, changed: observationChanged(shown.postCount, newValue)) { shown.postCount = newValue } }
         _modify {
             let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
-            yield &_postCount
+            yield &shown.postCount
         }
     }
-    private(set) var _postCount: Int
+    var _postCount: Int { shown.postCount }
     /// How many comments the person has made.
     public internal(set) var commentCount: Int {
         get {
             access(\.commentCount)
-            return _commentCount
+            return shown.commentCount
         }
-        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
+        set { write(\.commentCount, changed: observationChanged(shown.commentCount, newValue)) { shown.commentCount = newValue } }
         _modify {
             let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
-            yield &_commentCount
+            yield &shown.commentCount
         }
     }
-    private(set) var _commentCount: Int
+    var _commentCount: Int { shown.commentCount }
     /// Whether the person is an administrator of the client's instance.
     public internal(set) var isAdmin: Bool {
         get {
             access(\.isAdmin)
-            return _isAdmin
+            return shown.isAdmin
         }
-        set { write(\.isAdmin, changed: observationChanged(_isAdmin, newValue)) { _isAdmin = newValue } }
+        set { write(\.isAdmin, changed: observationChanged(shown.isAdmin, newValue)) { shown.isAdmin = newValue } }
         _modify {
             let observers = willModify(\.isAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.isAdmin) }
-            yield &_isAdmin
+            yield &shown.isAdmin
         }
     }
-    private(set) var _isAdmin: Bool
+    var _isAdmin: Bool { shown.isAdmin }
     /// Whether the person is banned from the client's instance.
     public internal(set) var isBanned: Bool {
         get {
             access(\.isBanned)
-            return _isBanned
+            return shown.isBanned
         }
-        set { write(\.isBanned, changed: observationChanged(_isBanned, newValue)) { _isBanned = newValue } }
+        set { write(\.isBanned, changed: observationChanged(shown.isBanned, newValue)) { shown.isBanned = newValue } }
         _modify {
             let observers = willModify(\.isBanned)
             defer { observers.registrar.didSet(self, keyPath: \.isBanned) }
-            yield &_isBanned
+            yield &shown.isBanned
         }
     }
-    private(set) var _isBanned: Bool
+    var _isBanned: Bool { shown.isBanned }
     /// When the ban from the client's instance ends; nil for a permanent ban, or when the person is not banned.
     public internal(set) var banExpires: Date? {
         get {
             access(\.banExpires)
-            return _banExpires
+            return shown.banExpires
         }
-        set { write(\.banExpires, changed: observationChanged(_banExpires, newValue)) { _banExpires = newValue } }
+        set { write(\.banExpires, changed: observationChanged(shown.banExpires, newValue)) { shown.banExpires = newValue } }
         _modify {
             let observers = willModify(\.banExpires)
             defer { observers.registrar.didSet(self, keyPath: \.banExpires) }
-            yield &_banExpires
+            yield &shown.banExpires
         }
     }
-    private(set) var _banExpires: Date?
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Person2Snapshot
+    var _banExpires: Date? { shown.banExpires }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Person2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Person2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -487,29 +492,33 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
 
     init(person1: Person1, snapshot: consuming Person2Snapshot) {
         self.person1 = person1
-        self.confirmed = snapshot
-        self._postCount = confirmed.postCount
-        self._commentCount = confirmed.commentCount
-        self._isAdmin = confirmed.isAdmin
-        self._isBanned = confirmed.isBanned
-        self._banExpires = confirmed.banExpires
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Person2Snapshot {
-        Person2Snapshot(postCount: _postCount, commentCount: _commentCount, isAdmin: _isAdmin, isBanned: _isBanned, banExpires: _banExpires)
+    var snapshot: Person2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Person2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Person2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Person2Snapshot, _ read: (borrowing Person2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person2Snapshot) {
-        if _postCount != snapshot.postCount { postCount = snapshot.postCount }
-        if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
-        if _isAdmin != snapshot.isAdmin { isAdmin = snapshot.isAdmin }
-        if _isBanned != snapshot.isBanned { isBanned = snapshot.isBanned }
-        if _banExpires != snapshot.banExpires { banExpires = snapshot.banExpires }
+        if shown.postCount != snapshot.postCount { postCount = snapshot.postCount }
+        if shown.commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
+        if shown.isAdmin != snapshot.isAdmin { isAdmin = snapshot.isAdmin }
+        if shown.isBanned != snapshot.isBanned { isBanned = snapshot.isBanned }
+        if shown.banExpires != snapshot.banExpires { banExpires = snapshot.banExpires }
     }
 }
 
@@ -569,8 +578,14 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _createdMultiCommunities: [MultiCommunity1]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Person3Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Person3Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Person3Snapshot>?
     /// The last ``moderatedCommunities`` an answer brought (rollback target of optimistic mutations).
     var confirmedModeratedCommunities: [Community1]
     /// The last ``createdMultiCommunities`` an answer brought (rollback target of optimistic mutations).
@@ -596,13 +611,22 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
         self._createdMultiCommunities = createdMultiCommunities
         self.confirmedModeratedCommunities = moderatedCommunities
         self.confirmedCreatedMultiCommunities = createdMultiCommunities
-        self.confirmed = snapshot
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Person3Snapshot {
-        Person3Snapshot()
+    var snapshot: Person3Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Person3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Person3Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Person3Snapshot, _ read: (borrowing Person3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed

@@ -104,39 +104,39 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     /// The client this post was fetched through.
     public let api: ApiClient
     /// The post's id on the client's instance.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id, unique across instances.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The title.
     public internal(set) var title: String {
         get {
             access(\.title)
-            return _title
+            return shown.title
         }
-        set { write(\.title, changed: observationChanged(_title, newValue)) { _title = newValue } }
+        set { write(\.title, changed: observationChanged(shown.title, newValue)) { shown.title = newValue } }
         _modify {
             let observers = willModify(\.title)
             defer { observers.registrar.didSet(self, keyPath: \.title) }
-            yield &_title
+            yield &shown.title
         }
     }
-    private(set) var _title: String
+    var _title: String { shown.title }
     /// The body text (Markdown).
     public internal(set) var content: String? {
         get {
             access(\.content)
-            return _content
+            return shown.content
         }
-        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
+        set { write(\.content, changed: observationChanged(shown.content, newValue)) { shown.content = newValue } }
         _modify {
             let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
-            yield &_content
+            yield &shown.content
         }
     }
-    private(set) var _content: String?
+    var _content: String? { shown.content }
     /// The link the post points to.
     public internal(set) var linkURL: URL? {
         get { linkURLText?.url }
@@ -146,16 +146,16 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     var linkURLText: LinkText? {
         get {
             access(\.linkURLText)
-            return _linkURLText
+            return shown.linkURL
         }
-        set { write(\.linkURLText, changed: observationChanged(_linkURLText, newValue)) { _linkURLText = newValue } }
+        set { write(\.linkURLText, changed: observationChanged(shown.linkURL, newValue)) { shown.linkURL = newValue } }
         _modify {
             let observers = willModify(\.linkURLText)
             defer { observers.registrar.didSet(self, keyPath: \.linkURLText) }
-            yield &_linkURLText
+            yield &shown.linkURL
         }
     }
-    private(set) var _linkURLText: LinkText?
+    var _linkURLText: LinkText? { shown.linkURL }
     /// The link's thumbnail.
     public internal(set) var thumbnailURL: URL? {
         get { thumbnailURLText?.url }
@@ -165,44 +165,44 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     var thumbnailURLText: LinkText? {
         get {
             access(\.thumbnailURLText)
-            return _thumbnailURLText
+            return shown.thumbnailURL
         }
-        set { write(\.thumbnailURLText, changed: observationChanged(_thumbnailURLText, newValue)) { _thumbnailURLText = newValue } }
+        set { write(\.thumbnailURLText, changed: observationChanged(shown.thumbnailURL, newValue)) { shown.thumbnailURL = newValue } }
         _modify {
             let observers = willModify(\.thumbnailURLText)
             defer { observers.registrar.didSet(self, keyPath: \.thumbnailURLText) }
-            yield &_thumbnailURLText
+            yield &shown.thumbnailURL
         }
     }
-    private(set) var _thumbnailURLText: LinkText?
+    var _thumbnailURLText: LinkText? { shown.thumbnailURL }
     /// The title of the linked page.
     public internal(set) var embedTitle: String? {
         get {
             access(\.embedTitle)
-            return _embedTitle
+            return shown.embedTitle
         }
-        set { write(\.embedTitle, changed: observationChanged(_embedTitle, newValue)) { _embedTitle = newValue } }
+        set { write(\.embedTitle, changed: observationChanged(shown.embedTitle, newValue)) { shown.embedTitle = newValue } }
         _modify {
             let observers = willModify(\.embedTitle)
             defer { observers.registrar.didSet(self, keyPath: \.embedTitle) }
-            yield &_embedTitle
+            yield &shown.embedTitle
         }
     }
-    private(set) var _embedTitle: String?
+    var _embedTitle: String? { shown.embedTitle }
     /// The description of the linked page.
     public internal(set) var embedDescription: String? {
         get {
             access(\.embedDescription)
-            return _embedDescription
+            return shown.embedDescription
         }
-        set { write(\.embedDescription, changed: observationChanged(_embedDescription, newValue)) { _embedDescription = newValue } }
+        set { write(\.embedDescription, changed: observationChanged(shown.embedDescription, newValue)) { shown.embedDescription = newValue } }
         _modify {
             let observers = willModify(\.embedDescription)
             defer { observers.registrar.didSet(self, keyPath: \.embedDescription) }
-            yield &_embedDescription
+            yield &shown.embedDescription
         }
     }
-    private(set) var _embedDescription: String?
+    var _embedDescription: String? { shown.embedDescription }
     /// The video the linked page embeds.
     public internal(set) var embedVideoURL: URL? {
         get { embedVideoURLText?.url }
@@ -212,214 +212,220 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     var embedVideoURLText: LinkText? {
         get {
             access(\.embedVideoURLText)
-            return _embedVideoURLText
+            return shown.embedVideoURL
         }
-        set { write(\.embedVideoURLText, changed: observationChanged(_embedVideoURLText, newValue)) { _embedVideoURLText = newValue } }
+        set { write(\.embedVideoURLText, changed: observationChanged(shown.embedVideoURL, newValue)) { shown.embedVideoURL = newValue } }
         _modify {
             let observers = willModify(\.embedVideoURLText)
             defer { observers.registrar.didSet(self, keyPath: \.embedVideoURLText) }
-            yield &_embedVideoURLText
+            yield &shown.embedVideoURL
         }
     }
-    private(set) var _embedVideoURLText: LinkText?
+    var _embedVideoURLText: LinkText? { shown.embedVideoURL }
     /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
     public internal(set) var urlContentType: String? {
         get {
             access(\.urlContentType)
-            return _urlContentType
+            return shown.urlContentType
         }
-        set { write(\.urlContentType, changed: observationChanged(_urlContentType, newValue)) { _urlContentType = newValue } }
+        set { write(\.urlContentType, changed: observationChanged(shown.urlContentType, newValue)) { shown.urlContentType = newValue } }
         _modify {
             let observers = willModify(\.urlContentType)
             defer { observers.registrar.didSet(self, keyPath: \.urlContentType) }
-            yield &_urlContentType
+            yield &shown.urlContentType
         }
     }
-    private(set) var _urlContentType: String?
+    var _urlContentType: String? { shown.urlContentType }
     /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
     public internal(set) var altText: String? {
         get {
             access(\.altText)
-            return _altText
+            return shown.altText
         }
-        set { write(\.altText, changed: observationChanged(_altText, newValue)) { _altText = newValue } }
+        set { write(\.altText, changed: observationChanged(shown.altText, newValue)) { shown.altText = newValue } }
         _modify {
             let observers = willModify(\.altText)
             defer { observers.registrar.didSet(self, keyPath: \.altText) }
-            yield &_altText
+            yield &shown.altText
         }
     }
-    private(set) var _altText: String?
+    var _altText: String? { shown.altText }
     /// The author's id.
     public internal(set) var creatorId: Int {
         get {
             access(\.creatorId)
-            return _creatorId
+            return shown.creatorId
         }
-        set { write(\.creatorId, changed: observationChanged(_creatorId, newValue)) { _creatorId = newValue } }
+        set { write(\.creatorId, changed: observationChanged(shown.creatorId, newValue)) { shown.creatorId = newValue } }
         _modify {
             let observers = willModify(\.creatorId)
             defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
-            yield &_creatorId
+            yield &shown.creatorId
         }
     }
-    private(set) var _creatorId: Int
+    var _creatorId: Int { shown.creatorId }
     /// The community's id.
     public internal(set) var communityId: Int {
         get {
             access(\.communityId)
-            return _communityId
+            return shown.communityId
         }
-        set { write(\.communityId, changed: observationChanged(_communityId, newValue)) { _communityId = newValue } }
+        set { write(\.communityId, changed: observationChanged(shown.communityId, newValue)) { shown.communityId = newValue } }
         _modify {
             let observers = willModify(\.communityId)
             defer { observers.registrar.didSet(self, keyPath: \.communityId) }
-            yield &_communityId
+            yield &shown.communityId
         }
     }
-    private(set) var _communityId: Int
+    var _communityId: Int { shown.communityId }
     /// When the post was published.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
+    var _created: Date { shown.created }
     /// When the post was last edited.
     public internal(set) var updated: Date? {
         get {
             access(\.updated)
-            return _updated
+            return shown.updated
         }
-        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
+        set { write(\.updated, changed: observationChanged(shown.updated, newValue)) { shown.updated = newValue } }
         _modify {
             let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
-            yield &_updated
+            yield &shown.updated
         }
     }
-    private(set) var _updated: Date?
+    var _updated: Date? { shown.updated }
     /// Whether the author deleted the post.
     public internal(set) var deleted: Bool {
         get {
             access(\.deleted)
-            return _deleted
+            return shown.deleted
         }
-        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
+        set { write(\.deleted, changed: observationChanged(shown.deleted, newValue)) { shown.deleted = newValue } }
         _modify {
             let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
-            yield &_deleted
+            yield &shown.deleted
         }
     }
-    private(set) var _deleted: Bool
+    var _deleted: Bool { shown.deleted }
     /// Whether a moderator or admin removed the post.
     public internal(set) var removed: Bool {
         get {
             access(\.removed)
-            return _removed
+            return shown.removed
         }
-        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
+        set { write(\.removed, changed: observationChanged(shown.removed, newValue)) { shown.removed = newValue } }
         _modify {
             let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
-            yield &_removed
+            yield &shown.removed
         }
     }
-    private(set) var _removed: Bool
+    var _removed: Bool { shown.removed }
     /// Whether new comments are refused.
     public internal(set) var locked: Bool {
         get {
             access(\.locked)
-            return _locked
+            return shown.locked
         }
-        set { write(\.locked, changed: observationChanged(_locked, newValue)) { _locked = newValue } }
+        set { write(\.locked, changed: observationChanged(shown.locked, newValue)) { shown.locked = newValue } }
         _modify {
             let observers = willModify(\.locked)
             defer { observers.registrar.didSet(self, keyPath: \.locked) }
-            yield &_locked
+            yield &shown.locked
         }
     }
-    private(set) var _locked: Bool
+    var _locked: Bool { shown.locked }
     /// Whether the post is marked NSFW.
     public internal(set) var nsfw: Bool {
         get {
             access(\.nsfw)
-            return _nsfw
+            return shown.nsfw
         }
-        set { write(\.nsfw, changed: observationChanged(_nsfw, newValue)) { _nsfw = newValue } }
+        set { write(\.nsfw, changed: observationChanged(shown.nsfw, newValue)) { shown.nsfw = newValue } }
         _modify {
             let observers = willModify(\.nsfw)
             defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
-            yield &_nsfw
+            yield &shown.nsfw
         }
     }
-    private(set) var _nsfw: Bool
+    var _nsfw: Bool { shown.nsfw }
     /// Whether the post is pinned in its community.
     public internal(set) var pinnedCommunity: Bool {
         get {
             access(\.pinnedCommunity)
-            return _pinnedCommunity
+            return shown.pinnedCommunity
         }
-        set { write(\.pinnedCommunity, changed: observationChanged(_pinnedCommunity, newValue)) { _pinnedCommunity = newValue } }
+        set { write(\.pinnedCommunity, changed: observationChanged(shown.pinnedCommunity, newValue)) { shown.pinnedCommunity = newValue } }
         _modify {
             let observers = willModify(\.pinnedCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.pinnedCommunity) }
-            yield &_pinnedCommunity
+            yield &shown.pinnedCommunity
         }
     }
-    private(set) var _pinnedCommunity: Bool
+    var _pinnedCommunity: Bool { shown.pinnedCommunity }
     /// Whether the post is pinned on the instance.
     public internal(set) var pinnedInstance: Bool {
         get {
             access(\.pinnedInstance)
-            return _pinnedInstance
+            return shown.pinnedInstance
         }
-        set { write(\.pinnedInstance, changed: observationChanged(_pinnedInstance, newValue)) { _pinnedInstance = newValue } }
+        set { write(\.pinnedInstance, changed: observationChanged(shown.pinnedInstance, newValue)) { shown.pinnedInstance = newValue } }
         _modify {
             let observers = willModify(\.pinnedInstance)
             defer { observers.registrar.didSet(self, keyPath: \.pinnedInstance) }
-            yield &_pinnedInstance
+            yield &shown.pinnedInstance
         }
     }
-    private(set) var _pinnedInstance: Bool
+    var _pinnedInstance: Bool { shown.pinnedInstance }
     /// The post's language id.
     public internal(set) var languageId: Int {
         get {
             access(\.languageId)
-            return _languageId
+            return shown.languageId
         }
-        set { write(\.languageId, changed: observationChanged(_languageId, newValue)) { _languageId = newValue } }
+        set { write(\.languageId, changed: observationChanged(shown.languageId, newValue)) { shown.languageId = newValue } }
         _modify {
             let observers = willModify(\.languageId)
             defer { observers.registrar.didSet(self, keyPath: \.languageId) }
-            yield &_languageId
+            yield &shown.languageId
         }
     }
-    private(set) var _languageId: Int
+    var _languageId: Int { shown.languageId }
     /// Whether the post was published on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
             access(\.isLocal)
-            return _isLocal
+            return shown.isLocal
         }
-        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
+        set { write(\.isLocal, changed: observationChanged(shown.isLocal, newValue)) { shown.isLocal = newValue } }
         _modify {
             let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
-            yield &_isLocal
+            yield &shown.isLocal
         }
     }
-    private(set) var _isLocal: Bool
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Post1Snapshot
+    var _isLocal: Bool { shown.isLocal }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Post1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Post1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -437,63 +443,49 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
 
     init(api: ApiClient, snapshot: consuming Post1Snapshot) {
         self.api = api
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._title = confirmed.title
-        self._content = confirmed.content
-        self._linkURLText = confirmed.linkURL
-        self._thumbnailURLText = confirmed.thumbnailURL
-        self._embedTitle = confirmed.embedTitle
-        self._embedDescription = confirmed.embedDescription
-        self._embedVideoURLText = confirmed.embedVideoURL
-        self._urlContentType = confirmed.urlContentType
-        self._altText = confirmed.altText
-        self._creatorId = confirmed.creatorId
-        self._communityId = confirmed.communityId
-        self._created = confirmed.created
-        self._updated = confirmed.updated
-        self._deleted = confirmed.deleted
-        self._removed = confirmed.removed
-        self._locked = confirmed.locked
-        self._nsfw = confirmed.nsfw
-        self._pinnedCommunity = confirmed.pinnedCommunity
-        self._pinnedInstance = confirmed.pinnedInstance
-        self._languageId = confirmed.languageId
-        self._isLocal = confirmed.isLocal
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Post1Snapshot {
-        Post1Snapshot(id: id, actorId: actorIdText, title: _title, content: _content, linkURL: _linkURLText, thumbnailURL: _thumbnailURLText, embedTitle: _embedTitle, embedDescription: _embedDescription, embedVideoURL: _embedVideoURLText, urlContentType: _urlContentType, altText: _altText, creatorId: _creatorId, communityId: _communityId, created: _created, updated: _updated, deleted: _deleted, removed: _removed, locked: _locked, nsfw: _nsfw, pinnedCommunity: _pinnedCommunity, pinnedInstance: _pinnedInstance, languageId: _languageId, isLocal: _isLocal)
+    var snapshot: Post1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Post1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Post1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Post1Snapshot, _ read: (borrowing Post1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post1Snapshot) {
-        if _title != snapshot.title { title = snapshot.title }
-        if _content != snapshot.content { content = snapshot.content }
-        if _linkURLText != snapshot.linkURL { linkURLText = snapshot.linkURL }
-        if _thumbnailURLText != snapshot.thumbnailURL { thumbnailURLText = snapshot.thumbnailURL }
-        if _embedTitle != snapshot.embedTitle { embedTitle = snapshot.embedTitle }
-        if _embedDescription != snapshot.embedDescription { embedDescription = snapshot.embedDescription }
-        if _embedVideoURLText != snapshot.embedVideoURL { embedVideoURLText = snapshot.embedVideoURL }
-        if _urlContentType != snapshot.urlContentType { urlContentType = snapshot.urlContentType }
-        if _altText != snapshot.altText { altText = snapshot.altText }
-        if _creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }
-        if _communityId != snapshot.communityId { communityId = snapshot.communityId }
-        if _created != snapshot.created { created = snapshot.created }
-        if _updated != snapshot.updated { updated = snapshot.updated }
-        if _deleted != snapshot.deleted { deleted = snapshot.deleted }
-        if _removed != snapshot.removed { removed = snapshot.removed }
-        if _locked != snapshot.locked { locked = snapshot.locked }
-        if _nsfw != snapshot.nsfw { nsfw = snapshot.nsfw }
-        if _pinnedCommunity != snapshot.pinnedCommunity { pinnedCommunity = snapshot.pinnedCommunity }
-        if _pinnedInstance != snapshot.pinnedInstance { pinnedInstance = snapshot.pinnedInstance }
-        if _languageId != snapshot.languageId { languageId = snapshot.languageId }
-        if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
+        if shown.title != snapshot.title { title = snapshot.title }
+        if shown.content != snapshot.content { content = snapshot.content }
+        if shown.linkURL != snapshot.linkURL { linkURLText = snapshot.linkURL }
+        if shown.thumbnailURL != snapshot.thumbnailURL { thumbnailURLText = snapshot.thumbnailURL }
+        if shown.embedTitle != snapshot.embedTitle { embedTitle = snapshot.embedTitle }
+        if shown.embedDescription != snapshot.embedDescription { embedDescription = snapshot.embedDescription }
+        if shown.embedVideoURL != snapshot.embedVideoURL { embedVideoURLText = snapshot.embedVideoURL }
+        if shown.urlContentType != snapshot.urlContentType { urlContentType = snapshot.urlContentType }
+        if shown.altText != snapshot.altText { altText = snapshot.altText }
+        if shown.creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }
+        if shown.communityId != snapshot.communityId { communityId = snapshot.communityId }
+        if shown.created != snapshot.created { created = snapshot.created }
+        if shown.updated != snapshot.updated { updated = snapshot.updated }
+        if shown.deleted != snapshot.deleted { deleted = snapshot.deleted }
+        if shown.removed != snapshot.removed { removed = snapshot.removed }
+        if shown.locked != snapshot.locked { locked = snapshot.locked }
+        if shown.nsfw != snapshot.nsfw { nsfw = snapshot.nsfw }
+        if shown.pinnedCommunity != snapshot.pinnedCommunity { pinnedCommunity = snapshot.pinnedCommunity }
+        if shown.pinnedInstance != snapshot.pinnedInstance { pinnedInstance = snapshot.pinnedInstance }
+        if shown.languageId != snapshot.languageId { languageId = snapshot.languageId }
+        if shown.isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
     }
 }
 
@@ -566,158 +558,164 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
     public internal(set) var votes: VotesModel {
         get {
             access(\.votes)
-            return _votes
+            return shown.votes
         }
-        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
+        set { write(\.votes, changed: observationChanged(shown.votes, newValue)) { shown.votes = newValue } }
         _modify {
             let observers = willModify(\.votes)
             defer { observers.registrar.didSet(self, keyPath: \.votes) }
-            yield &_votes
+            yield &shown.votes
         }
     }
-    private(set) var _votes: VotesModel
+    var _votes: VotesModel { shown.votes }
     /// Whether the signed-in account saved the post.
     public internal(set) var saved: Bool {
         get {
             access(\.saved)
-            return _saved
+            return shown.saved
         }
-        set { write(\.saved, changed: observationChanged(_saved, newValue)) { _saved = newValue } }
+        set { write(\.saved, changed: observationChanged(shown.saved, newValue)) { shown.saved = newValue } }
         _modify {
             let observers = willModify(\.saved)
             defer { observers.registrar.didSet(self, keyPath: \.saved) }
-            yield &_saved
+            yield &shown.saved
         }
     }
-    private(set) var _saved: Bool
+    var _saved: Bool { shown.saved }
     /// Whether the signed-in account has read the post.
     public internal(set) var read: Bool {
         get {
             access(\.read)
-            return _read
+            return shown.read
         }
-        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
+        set { write(\.read, changed: observationChanged(shown.read, newValue)) { shown.read = newValue } }
         _modify {
             let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
-            yield &_read
+            yield &shown.read
         }
     }
-    private(set) var _read: Bool
+    var _read: Bool { shown.read }
     /// Whether the signed-in account hid the post.
     public internal(set) var hidden: Bool {
         get {
             access(\.hidden)
-            return _hidden
+            return shown.hidden
         }
-        set { write(\.hidden, changed: observationChanged(_hidden, newValue)) { _hidden = newValue } }
+        set { write(\.hidden, changed: observationChanged(shown.hidden, newValue)) { shown.hidden = newValue } }
         _modify {
             let observers = willModify(\.hidden)
             defer { observers.registrar.didSet(self, keyPath: \.hidden) }
-            yield &_hidden
+            yield &shown.hidden
         }
     }
-    private(set) var _hidden: Bool
+    var _hidden: Bool { shown.hidden }
     /// How many comments the post has.
     public internal(set) var commentCount: Int {
         get {
             access(\.commentCount)
-            return _commentCount
+            return shown.commentCount
         }
-        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
+        set { write(\.commentCount, changed: observationChanged(shown.commentCount, newValue)) { shown.commentCount = newValue } }
         _modify {
             let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
-            yield &_commentCount
+            yield &shown.commentCount
         }
     }
-    private(set) var _commentCount: Int
+    var _commentCount: Int { shown.commentCount }
     /// How many comments arrived since the account last read the post.
     public internal(set) var unreadCommentCount: Int {
         get {
             access(\.unreadCommentCount)
-            return _unreadCommentCount
+            return shown.unreadCommentCount
         }
-        set { write(\.unreadCommentCount, changed: observationChanged(_unreadCommentCount, newValue)) { _unreadCommentCount = newValue } }
+        set { write(\.unreadCommentCount, changed: observationChanged(shown.unreadCommentCount, newValue)) { shown.unreadCommentCount = newValue } }
         _modify {
             let observers = willModify(\.unreadCommentCount)
             defer { observers.registrar.didSet(self, keyPath: \.unreadCommentCount) }
-            yield &_unreadCommentCount
+            yield &shown.unreadCommentCount
         }
     }
-    private(set) var _unreadCommentCount: Int
+    var _unreadCommentCount: Int { shown.unreadCommentCount }
     /// Whether the author moderates the community.
     public internal(set) var creatorIsModerator: Bool {
         get {
             access(\.creatorIsModerator)
-            return _creatorIsModerator
+            return shown.creatorIsModerator
         }
-        set { write(\.creatorIsModerator, changed: observationChanged(_creatorIsModerator, newValue)) { _creatorIsModerator = newValue } }
+        set { write(\.creatorIsModerator, changed: observationChanged(shown.creatorIsModerator, newValue)) { shown.creatorIsModerator = newValue } }
         _modify {
             let observers = willModify(\.creatorIsModerator)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
-            yield &_creatorIsModerator
+            yield &shown.creatorIsModerator
         }
     }
-    private(set) var _creatorIsModerator: Bool
+    var _creatorIsModerator: Bool { shown.creatorIsModerator }
     /// Whether the author is an administrator.
     public internal(set) var creatorIsAdmin: Bool {
         get {
             access(\.creatorIsAdmin)
-            return _creatorIsAdmin
+            return shown.creatorIsAdmin
         }
-        set { write(\.creatorIsAdmin, changed: observationChanged(_creatorIsAdmin, newValue)) { _creatorIsAdmin = newValue } }
+        set { write(\.creatorIsAdmin, changed: observationChanged(shown.creatorIsAdmin, newValue)) { shown.creatorIsAdmin = newValue } }
         _modify {
             let observers = willModify(\.creatorIsAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
-            yield &_creatorIsAdmin
+            yield &shown.creatorIsAdmin
         }
     }
-    private(set) var _creatorIsAdmin: Bool
+    var _creatorIsAdmin: Bool { shown.creatorIsAdmin }
     /// Whether the author is banned from the community.
     public internal(set) var creatorBannedFromCommunity: Bool {
         get {
             access(\.creatorBannedFromCommunity)
-            return _creatorBannedFromCommunity
+            return shown.creatorBannedFromCommunity
         }
-        set { write(\.creatorBannedFromCommunity, changed: observationChanged(_creatorBannedFromCommunity, newValue)) { _creatorBannedFromCommunity = newValue } }
+        set { write(\.creatorBannedFromCommunity, changed: observationChanged(shown.creatorBannedFromCommunity, newValue)) { shown.creatorBannedFromCommunity = newValue } }
         _modify {
             let observers = willModify(\.creatorBannedFromCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
-            yield &_creatorBannedFromCommunity
+            yield &shown.creatorBannedFromCommunity
         }
     }
-    private(set) var _creatorBannedFromCommunity: Bool
+    var _creatorBannedFromCommunity: Bool { shown.creatorBannedFromCommunity }
     /// The community's tags on the post, in the server's order (1.0 and later; empty before).
     public internal(set) var tags: [PostTag] {
         get {
             access(\.tags)
-            return _tags
+            return shown.tags
         }
-        set { write(\.tags, changed: observationChanged(_tags, newValue)) { _tags = newValue } }
+        set { write(\.tags, changed: observationChanged(shown.tags, newValue)) { shown.tags = newValue } }
         _modify {
             let observers = willModify(\.tags)
             defer { observers.registrar.didSet(self, keyPath: \.tags) }
-            yield &_tags
+            yield &shown.tags
         }
     }
-    private(set) var _tags: [PostTag]
+    var _tags: [PostTag] { shown.tags }
     /// What the signed-in account hears of the post's comments (Lemmy 1.0; `repliesAndMentions` before).
     public internal(set) var notificationMode: PostNotificationMode {
         get {
             access(\.notificationMode)
-            return _notificationMode
+            return shown.notificationMode
         }
-        set { write(\.notificationMode, changed: observationChanged(_notificationMode, newValue)) { _notificationMode = newValue } }
+        set { write(\.notificationMode, changed: observationChanged(shown.notificationMode, newValue)) { shown.notificationMode = newValue } }
         _modify {
             let observers = willModify(\.notificationMode)
             defer { observers.registrar.didSet(self, keyPath: \.notificationMode) }
-            yield &_notificationMode
+            yield &shown.notificationMode
         }
     }
-    private(set) var _notificationMode: PostNotificationMode
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Post2Snapshot
+    var _notificationMode: PostNotificationMode { shown.notificationMode }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Post2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Post2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -737,41 +735,39 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         self.post1 = post1
         self.creator = creator
         self.community = community
-        self.confirmed = snapshot
-        self._votes = confirmed.votes
-        self._saved = confirmed.saved
-        self._read = confirmed.read
-        self._hidden = confirmed.hidden
-        self._commentCount = confirmed.commentCount
-        self._unreadCommentCount = confirmed.unreadCommentCount
-        self._creatorIsModerator = confirmed.creatorIsModerator
-        self._creatorIsAdmin = confirmed.creatorIsAdmin
-        self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
-        self._tags = confirmed.tags
-        self._notificationMode = confirmed.notificationMode
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Post2Snapshot {
-        Post2Snapshot(votes: _votes, saved: _saved, read: _read, hidden: _hidden, commentCount: _commentCount, unreadCommentCount: _unreadCommentCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity, tags: _tags, notificationMode: _notificationMode)
+    var snapshot: Post2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Post2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Post2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Post2Snapshot, _ read: (borrowing Post2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post2Snapshot) {
-        if _votes != snapshot.votes { votes = snapshot.votes }
-        if _saved != snapshot.saved { saved = snapshot.saved }
-        if _read != snapshot.read { read = snapshot.read }
-        if _hidden != snapshot.hidden { hidden = snapshot.hidden }
-        if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
-        if _unreadCommentCount != snapshot.unreadCommentCount { unreadCommentCount = snapshot.unreadCommentCount }
-        if _creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
-        if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
-        if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
-        if _tags != snapshot.tags { tags = snapshot.tags }
-        if _notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
+        if shown.votes != snapshot.votes { votes = snapshot.votes }
+        if shown.saved != snapshot.saved { saved = snapshot.saved }
+        if shown.read != snapshot.read { read = snapshot.read }
+        if shown.hidden != snapshot.hidden { hidden = snapshot.hidden }
+        if shown.commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
+        if shown.unreadCommentCount != snapshot.unreadCommentCount { unreadCommentCount = snapshot.unreadCommentCount }
+        if shown.creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
+        if shown.creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
+        if shown.creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
+        if shown.tags != snapshot.tags { tags = snapshot.tags }
+        if shown.notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
     }
 }
 
@@ -835,8 +831,14 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _crossPosts: [Post2]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Post3Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Post3Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Post3Snapshot>?
     /// The last ``moderators`` an answer brought (rollback target of optimistic mutations).
     var confirmedModerators: [Person1]
     /// The last ``crossPosts`` an answer brought (rollback target of optimistic mutations).
@@ -863,13 +865,22 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
         self._crossPosts = crossPosts
         self.confirmedModerators = moderators
         self.confirmedCrossPosts = crossPosts
-        self.confirmed = snapshot
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Post3Snapshot {
-        Post3Snapshot()
+    var snapshot: Post3Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Post3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Post3Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Post3Snapshot, _ read: (borrowing Post3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed

@@ -42,39 +42,45 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// The client this reply was fetched through.
     public let api: ApiClient
     /// The reply notification's id.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The comment that replies to the account.
     public let comment: Comment2
     /// Whether the account has read the reply.
     public internal(set) var read: Bool {
         get {
             access(\.read)
-            return _read
+            return shown.read
         }
-        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
+        set { write(\.read, changed: observationChanged(shown.read, newValue)) { shown.read = newValue } }
         _modify {
             let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
-            yield &_read
+            yield &shown.read
         }
     }
-    private(set) var _read: Bool
+    var _read: Bool { shown.read }
     /// When the reply arrived.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Reply1Snapshot
+    var _created: Date { shown.created }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Reply1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -93,24 +99,30 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     init(api: ApiClient, comment: Comment2, snapshot: consuming Reply1Snapshot) {
         self.api = api
         self.comment = comment
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self._read = confirmed.read
-        self._created = confirmed.created
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Reply1Snapshot {
-        Reply1Snapshot(id: id, read: _read, created: _created)
+    var snapshot: Reply1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Reply1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Reply1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Reply1Snapshot, _ read: (borrowing Reply1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Reply1Snapshot) {
-        if _read != snapshot.read { read = snapshot.read }
-        if _created != snapshot.created { created = snapshot.created }
+        if shown.read != snapshot.read { read = snapshot.read }
+        if shown.created != snapshot.created { created = snapshot.created }
     }
 }
 
@@ -154,8 +166,14 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     public let creator2: Person2
     /// The comment the reply answers (the account's own); nil when it answers the account's post.
     public let parent: Comment2?
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Reply2Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Reply2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -177,13 +195,22 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
         self.community2 = community2
         self.creator2 = creator2
         self.parent = parent
-        self.confirmed = snapshot
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Reply2Snapshot {
-        Reply2Snapshot()
+    var snapshot: Reply2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Reply2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Reply2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Reply2Snapshot, _ read: (borrowing Reply2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed

@@ -59,53 +59,53 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// The client this site was fetched through.
     public let api: ApiClient
     /// The site's id.
-    public let id: Int
+    public var id: Int { shown.id }
     /// The ActivityPub id of the site.
     public var actorId: URL { actorIdText.urlOrInvalid }
     /// ``actorId`` as the server sent it, parsed when read.
-    let actorIdText: LinkText
+    var actorIdText: LinkText { shown.actorId }
     /// The site name.
     public internal(set) var name: String {
         get {
             access(\.name)
-            return _name
+            return shown.name
         }
-        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
+        set { write(\.name, changed: observationChanged(shown.name, newValue)) { shown.name = newValue } }
         _modify {
             let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
-            yield &_name
+            yield &shown.name
         }
     }
-    private(set) var _name: String
+    var _name: String { shown.name }
     /// A one-line description.
     public internal(set) var summary: String? {
         get {
             access(\.summary)
-            return _summary
+            return shown.summary
         }
-        set { write(\.summary, changed: observationChanged(_summary, newValue)) { _summary = newValue } }
+        set { write(\.summary, changed: observationChanged(shown.summary, newValue)) { shown.summary = newValue } }
         _modify {
             let observers = willModify(\.summary)
             defer { observers.registrar.didSet(self, keyPath: \.summary) }
-            yield &_summary
+            yield &shown.summary
         }
     }
-    private(set) var _summary: String?
+    var _summary: String? { shown.summary }
     /// The sidebar text (Markdown).
     public internal(set) var sidebar: String? {
         get {
             access(\.sidebar)
-            return _sidebar
+            return shown.sidebar
         }
-        set { write(\.sidebar, changed: observationChanged(_sidebar, newValue)) { _sidebar = newValue } }
+        set { write(\.sidebar, changed: observationChanged(shown.sidebar, newValue)) { shown.sidebar = newValue } }
         _modify {
             let observers = willModify(\.sidebar)
             defer { observers.registrar.didSet(self, keyPath: \.sidebar) }
-            yield &_sidebar
+            yield &shown.sidebar
         }
     }
-    private(set) var _sidebar: String?
+    var _sidebar: String? { shown.sidebar }
     /// The icon image.
     public internal(set) var icon: URL? {
         get { iconText?.url }
@@ -115,16 +115,16 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     var iconText: LinkText? {
         get {
             access(\.iconText)
-            return _iconText
+            return shown.icon
         }
-        set { write(\.iconText, changed: observationChanged(_iconText, newValue)) { _iconText = newValue } }
+        set { write(\.iconText, changed: observationChanged(shown.icon, newValue)) { shown.icon = newValue } }
         _modify {
             let observers = willModify(\.iconText)
             defer { observers.registrar.didSet(self, keyPath: \.iconText) }
-            yield &_iconText
+            yield &shown.icon
         }
     }
-    private(set) var _iconText: LinkText?
+    var _iconText: LinkText? { shown.icon }
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
@@ -134,32 +134,38 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     var bannerText: LinkText? {
         get {
             access(\.bannerText)
-            return _bannerText
+            return shown.banner
         }
-        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
+        set { write(\.bannerText, changed: observationChanged(shown.banner, newValue)) { shown.banner = newValue } }
         _modify {
             let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
-            yield &_bannerText
+            yield &shown.banner
         }
     }
-    private(set) var _bannerText: LinkText?
+    var _bannerText: LinkText? { shown.banner }
     /// When the site was set up.
     public internal(set) var created: Date {
         get {
             access(\.created)
-            return _created
+            return shown.created
         }
-        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
+        set { write(\.created, changed: observationChanged(shown.created, newValue)) { shown.created = newValue } }
         _modify {
             let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
-            yield &_created
+            yield &shown.created
         }
     }
-    private(set) var _created: Date
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Site1Snapshot
+    var _created: Date { shown.created }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Site1Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site1Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -177,33 +183,34 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
 
     init(api: ApiClient, snapshot: consuming Site1Snapshot) {
         self.api = api
-        self.confirmed = snapshot
-        self.id = confirmed.id
-        self.actorIdText = confirmed.actorId
-        self._name = confirmed.name
-        self._summary = confirmed.summary
-        self._sidebar = confirmed.sidebar
-        self._iconText = confirmed.icon
-        self._bannerText = confirmed.banner
-        self._created = confirmed.created
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Site1Snapshot {
-        Site1Snapshot(id: id, actorId: actorIdText, name: _name, summary: _summary, sidebar: _sidebar, icon: _iconText, banner: _bannerText, created: _created)
+    var snapshot: Site1Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Site1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Site1Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Site1Snapshot, _ read: (borrowing Site1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site1Snapshot) {
-        if _name != snapshot.name { name = snapshot.name }
-        if _summary != snapshot.summary { summary = snapshot.summary }
-        if _sidebar != snapshot.sidebar { sidebar = snapshot.sidebar }
-        if _iconText != snapshot.icon { iconText = snapshot.icon }
-        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
-        if _created != snapshot.created { created = snapshot.created }
+        if shown.name != snapshot.name { name = snapshot.name }
+        if shown.summary != snapshot.summary { summary = snapshot.summary }
+        if shown.sidebar != snapshot.sidebar { sidebar = snapshot.sidebar }
+        if shown.icon != snapshot.icon { iconText = snapshot.icon }
+        if shown.banner != snapshot.banner { bannerText = snapshot.banner }
+        if shown.created != snapshot.created { created = snapshot.created }
     }
 }
 
@@ -250,74 +257,80 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     public internal(set) var userCount: Int {
         get {
             access(\.userCount)
-            return _userCount
+            return shown.userCount
         }
-        set { write(\.userCount, changed: observationChanged(_userCount, newValue)) { _userCount = newValue } }
+        set { write(\.userCount, changed: observationChanged(shown.userCount, newValue)) { shown.userCount = newValue } }
         _modify {
             let observers = willModify(\.userCount)
             defer { observers.registrar.didSet(self, keyPath: \.userCount) }
-            yield &_userCount
+            yield &shown.userCount
         }
     }
-    private(set) var _userCount: Int
+    var _userCount: Int { shown.userCount }
     /// How many posts the site holds.
     public internal(set) var postCount: Int {
         get {
             access(\.postCount)
-            return _postCount
+            return shown.postCount
         }
-        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
+        set { write(\.postCount, changed: observationChanged(shown.postCount, newValue)) { shown.postCount = newValue } }
         _modify {
             let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
-            yield &_postCount
+            yield &shown.postCount
         }
     }
-    private(set) var _postCount: Int
+    var _postCount: Int { shown.postCount }
     /// How many comments the site holds.
     public internal(set) var commentCount: Int {
         get {
             access(\.commentCount)
-            return _commentCount
+            return shown.commentCount
         }
-        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
+        set { write(\.commentCount, changed: observationChanged(shown.commentCount, newValue)) { shown.commentCount = newValue } }
         _modify {
             let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
-            yield &_commentCount
+            yield &shown.commentCount
         }
     }
-    private(set) var _commentCount: Int
+    var _commentCount: Int { shown.commentCount }
     /// How many communities the site holds.
     public internal(set) var communityCount: Int {
         get {
             access(\.communityCount)
-            return _communityCount
+            return shown.communityCount
         }
-        set { write(\.communityCount, changed: observationChanged(_communityCount, newValue)) { _communityCount = newValue } }
+        set { write(\.communityCount, changed: observationChanged(shown.communityCount, newValue)) { shown.communityCount = newValue } }
         _modify {
             let observers = willModify(\.communityCount)
             defer { observers.registrar.didSet(self, keyPath: \.communityCount) }
-            yield &_communityCount
+            yield &shown.communityCount
         }
     }
-    private(set) var _communityCount: Int
+    var _communityCount: Int { shown.communityCount }
     /// How many people were active in the last month.
     public internal(set) var activeUserCountMonth: Int {
         get {
             access(\.activeUserCountMonth)
-            return _activeUserCountMonth
+            return shown.activeUserCountMonth
         }
-        set { write(\.activeUserCountMonth, changed: observationChanged(_activeUserCountMonth, newValue)) { _activeUserCountMonth = newValue } }
+        set { write(\.activeUserCountMonth, changed: observationChanged(shown.activeUserCountMonth, newValue)) { shown.activeUserCountMonth = newValue } }
         _modify {
             let observers = willModify(\.activeUserCountMonth)
             defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
-            yield &_activeUserCountMonth
+            yield &shown.activeUserCountMonth
         }
     }
-    private(set) var _activeUserCountMonth: Int
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Site2Snapshot
+    var _activeUserCountMonth: Int { shown.activeUserCountMonth }
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Site2Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site2Snapshot>?
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -335,29 +348,33 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
 
     init(site1: Site1, snapshot: consuming Site2Snapshot) {
         self.site1 = site1
-        self.confirmed = snapshot
-        self._userCount = confirmed.userCount
-        self._postCount = confirmed.postCount
-        self._commentCount = confirmed.commentCount
-        self._communityCount = confirmed.communityCount
-        self._activeUserCountMonth = confirmed.activeUserCountMonth
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Site2Snapshot {
-        Site2Snapshot(userCount: _userCount, postCount: _postCount, commentCount: _commentCount, communityCount: _communityCount, activeUserCountMonth: _activeUserCountMonth)
+    var snapshot: Site2Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Site2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Site2Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Site2Snapshot, _ read: (borrowing Site2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site2Snapshot) {
-        if _userCount != snapshot.userCount { userCount = snapshot.userCount }
-        if _postCount != snapshot.postCount { postCount = snapshot.postCount }
-        if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
-        if _communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
-        if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
+        if shown.userCount != snapshot.userCount { userCount = snapshot.userCount }
+        if shown.postCount != snapshot.postCount { postCount = snapshot.postCount }
+        if shown.commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
+        if shown.communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
+        if shown.activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
     }
 }
 
@@ -394,16 +411,16 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     public internal(set) var version: String {
         get {
             access(\.version)
-            return _version
+            return shown.version
         }
-        set { write(\.version, changed: observationChanged(_version, newValue)) { _version = newValue } }
+        set { write(\.version, changed: observationChanged(shown.version, newValue)) { shown.version = newValue } }
         _modify {
             let observers = willModify(\.version)
             defer { observers.registrar.didSet(self, keyPath: \.version) }
-            yield &_version
+            yield &shown.version
         }
     }
-    private(set) var _version: String
+    var _version: String { shown.version }
     /// The administrators.
     public internal(set) var administrators: [Person1] {
         get {
@@ -418,8 +435,14 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _administrators: [Person1]
-    /// The last values the server confirmed (rollback target of optimistic mutations).
-    var confirmed: Site3Snapshot
+    /// The values shown now. Read and written through the observed properties, except by
+    /// the client's own reads that no view depends on.
+    @exclusivity(unchecked) private(set) var shown: Site3Snapshot
+    /// The last values the server confirmed, while they can differ from ``shown`` (a mutation
+    /// is in flight, or a confirmation is not shown yet); nil when they are ``shown``.
+    /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
+    /// write on the main actor.
+    @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site3Snapshot>?
     /// The last ``administrators`` an answer brought (rollback target of optimistic mutations).
     var confirmedAdministrators: [Person1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -441,21 +464,29 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
         self.site2 = site2
         self._administrators = administrators
         self.confirmedAdministrators = administrators
-        self.confirmed = snapshot
-        self._version = confirmed.version
+        self.shown = snapshot
     }
 
     /// The values shown now, read without registering an observed access.
-    var snapshot: Site3Snapshot {
-        Site3Snapshot(version: _version)
+    var snapshot: Site3Snapshot { shown }
+
+    /// Whether the model shows `snapshot`, compared where the values are stored.
+    func shows(_ snapshot: Site3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
+
+    /// `read` applied to the confirmed state where it is stored, without copying it.
+    func readConfirmed<T>(_ read: (borrowing Site3Snapshot) -> T) -> T {
+        if let held = heldConfirmed { return read(held.value) }
+        return Self.read(&shown, read)
     }
+
+    private static func read<T>(_ stored: inout Site3Snapshot, _ read: (borrowing Site3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
     /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site3Snapshot) {
-        if _version != snapshot.version { version = snapshot.version }
+        if shown.version != snapshot.version { version = snapshot.version }
     }
 
     /// Replaces ``administrators`` if the list holds different objects and comes from the answer

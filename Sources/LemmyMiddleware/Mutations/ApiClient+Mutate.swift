@@ -45,6 +45,9 @@ extension ApiClient {
         rollback: @escaping @MainActor () -> Void = {}
     ) -> Task<MutationResult, Never> {
         if let refused = refusedMutation() { return Task { refused } }
+        // Before the optimistic change: from here until the queue drains, what the model shows
+        // may differ from what the server confirmed.
+        model.holdConfirmed()
         optimistic(model)
         let task = model.mutations.enqueue { [weak model] in
             var result = MutationResult.confirmed
@@ -73,7 +76,7 @@ extension ApiClient {
             }
             model.mutations.finish()
             if !model.mutations.isBusy {
-                model.apply(model.confirmed)
+                model.showConfirmed()
                 for undo in model.mutations.takeRollbacks() { undo() }
             }
             return result

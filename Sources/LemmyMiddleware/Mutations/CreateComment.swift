@@ -82,6 +82,6 @@ extension ApiClient {
     private func noteCommentCreated(on postId: Int, sequence: UInt64) {
         guard let post = caches.post2[postId] else { return }
         post.confirm(sequence: sequence) { $0.commentCount = $0.commentCount.countAdding(1) }
-        if !post.mutations.isBusy { post.apply(post.confirmed) }
+        if !post.mutations.isBusy { post.showConfirmed() }
     }
 }

@@ -10,7 +10,7 @@ extension ApiClient {
     public func ingestPostsPage(_ body: Data) throws -> [Post2] {
         let response = try LemmyResponseDecoder.decode(ApiGetPostsResponse.self, from: body, generation: .v3)
         mergeSequence = takeSequence()
-        return (consume response).posts.mapMoving { post2($0) }
+        return (consume response).posts.mapInPlace { post2($0) }
     }
 
     /// Decodes a 0.18/0.19 GetPosts response body only (the baseline of the benchmark);

@@ -1,19 +1,64 @@
 /// A tier class whose values come from snapshots (every generated tier class).
+///
+/// A model shows one snapshot of values and keeps its last server-confirmed state apart only
+/// while the two can differ: from the first optimistic change of a mutation until its queue
+/// drains (``holdConfirmed()``, ``showConfirmed()``), or after a confirmation not shown yet.
+/// Otherwise the confirmed state is what is shown, held once: keeping a second copy of every
+/// model's values cost each new model a retain of each of its strings, and a release of each
+/// when it went (the FeedScroll benchmark's 10,000 posts).
 @MainActor protocol SnapshotBacked: AnyObject {
     associatedtype Snapshot: Equatable
-    /// The last server-confirmed values.
-    var confirmed: Snapshot { get set }
+    /// The last server-confirmed values where they can differ from the shown ones; nil when
+    /// they are the shown ones.
+    var heldConfirmed: HeldSnapshot<Snapshot>? { get set }
     /// The sequence number (see ``ApiClient/mergeSequence``) of the request ``confirmed`` came from.
     var confirmedSequence: UInt64 { get set }
     /// The model's mutation queue.
     var mutations: MutationQueue { get set }
     /// The values shown now, read from the backing storage (no observed access).
     var snapshot: Snapshot { get }
+    /// Whether the values shown now are `snapshot`, compared in place.
+    func shows(_ snapshot: Snapshot) -> Bool
+    /// `read` applied to the confirmed state in place: reading a field of ``confirmed`` copies
+    /// every value of the snapshot first.
+    func readConfirmed<T>(_ read: (borrowing Snapshot) -> T) -> T
     /// Writes the fields that differ.
     func apply(_ snapshot: Snapshot)
 }
 
 extension SnapshotBacked {
+    /// The last server-confirmed values (the rollback target of optimistic mutations). Setting
+    /// them keeps them apart from the shown values until ``showConfirmed()``.
+    var confirmed: Snapshot {
+        get { heldConfirmed?.value ?? snapshot }
+        set {
+            if let held = heldConfirmed {
+                held.value = newValue
+            } else {
+                heldConfirmed = HeldSnapshot(newValue)
+            }
+        }
+    }
+
+    /// Keeps the confirmed state apart before an optimistic change makes the shown values differ.
+    func holdConfirmed() {
+        if heldConfirmed == nil { heldConfirmed = HeldSnapshot(snapshot) }
+    }
+
+    /// Shows the confirmed state, which is then the shown one again (a drained mutation queue,
+    /// a confirmation made while none was in flight).
+    func showConfirmed() {
+        guard let held = heldConfirmed else { return }
+        apply(held.value)
+        heldConfirmed = nil
+    }
+
+    /// Whether `snapshot` is the confirmed state, compared without copying the shown values.
+    func confirms(_ snapshot: Snapshot) -> Bool {
+        if let held = heldConfirmed { return held.value == snapshot }
+        return shows(snapshot)
+    }
+
     /// Merges a server answer: it becomes the confirmed state, and is shown at once unless a
     /// mutation is in flight (then the queue shows the confirmed state when it drains).
     ///
@@ -28,10 +73,28 @@ extension SnapshotBacked {
     func merge(_ snapshot: Snapshot, sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
         confirmedSequence = sequence
-        assert(mutations.isBusy || self.snapshot == confirmed, "a model shows other values than it confirmed, with no mutation in flight")
-        guard confirmed != snapshot else { return }
-        confirmed = snapshot
-        if !mutations.isBusy { apply(snapshot) }
+        assert(
+            mutations.isBusy || heldConfirmed.map { self.snapshot == $0.value } ?? true,
+            "a model shows other values than it confirmed, with no mutation in flight")
+        guard !confirms(snapshot) else { return }
+        if mutations.isBusy {
+            confirmed = snapshot
+        } else {
+            apply(snapshot)
+            heldConfirmed = nil
+        }
+    }
+}
+
+/// A model's confirmed state while it is kept apart from the shown one (see ``SnapshotBacked``):
+/// a reference, so that a model that holds none (almost every model, almost always) stores one
+/// word for it and tells that it holds none by that word alone.
+final class HeldSnapshot<Snapshot> {
+    /// The confirmed values.
+    var value: Snapshot
+
+    init(_ value: Snapshot) {
+        self.value = value
     }
 }
 
@@ -68,7 +131,7 @@ extension SnapshotBacked {
         confirmedSequence = sequence
         var snapshot = confirmed
         change(&snapshot)
-        if confirmed != snapshot { confirmed = snapshot }
+        if !confirms(snapshot) { confirmed = snapshot }
     }
 }
 
@@ -80,8 +143,8 @@ extension SnapshotBacked {
     func confirmOutOfOrder(_ change: (inout Snapshot) -> Void) {
         var snapshot = confirmed
         change(&snapshot)
-        guard confirmed != snapshot else { return }
+        guard !confirms(snapshot) else { return }
         confirmed = snapshot
-        if !mutations.isBusy { apply(snapshot) }
+        if !mutations.isBusy { showConfirmed() }
     }
 }
