@@ -54,6 +54,10 @@ public struct KeywordFilter<Item>: FeedFilter {
         self.search = search
     }
 
+    /// Whether there is no keyword to look for (none given, or only blank ones): the filter
+    /// then keeps every item.
+    public var keepsEverything: Bool { phrases.isEmpty }
+
     /// A predicate that keeps items in which no keyword occurs.
     public func makePredicate() -> (Item) -> Bool {
         { [phrases, firstWords, scan, search] item in

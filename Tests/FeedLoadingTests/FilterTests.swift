@@ -121,6 +121,17 @@ struct FilterTests {
     func emptyKeywords() {
         let filter = KeywordFilter<Post>(keywords: ["", "  "]) { [$0.title] }
         #expect(kept(filter, posts(1...3)).count == 3)
+        #expect(filter.keepsEverything)
+        #expect(!KeywordFilter<Post>(keywords: ["", "cat"]) { [$0.title] }.keepsEverything)
+    }
+
+    @Test("a predicate filter keeps everything only when made to")
+    func predicateKeepsEverything() {
+        let all = PredicateFilter<Post>.keepingEverything("Blocked")
+        #expect(all.keepsEverything)
+        #expect(all.name == "Blocked")
+        #expect(kept(all, posts(1...3)).count == 3)
+        #expect(!PredicateFilter<Post>("Read") { _ in true }.keepsEverything)
     }
 
     @Test("duplicates by key path keep the first item for each key")
@@ -181,6 +192,25 @@ struct FeedLoaderFilterTests {
         #expect(loader.removedCount(named: "Blocked") == 1)
         #expect(loader.removedCount(named: "Duplicates") == 1)
         #expect(loader.unfilteredItems.count == 10)
+    }
+
+    @Test("a filter that keeps everything is listed but never asked about an item, until it is replaced")
+    func keepsEverythingNotCalled() async {
+        let calls = CallCounter()
+        let source = CountingSource(posts(1...10), pageSize: 10)
+        let loader = FeedLoader(
+            fetcher: source.fetcher,
+            filters: [KeepingEverything(name: "Idle", calls: calls), PredicateFilter("Odd") { $0.id % 2 == 1 }]
+        )
+        await loader.loadMore()
+        #expect(loader.items.map(\.id) == [1, 3, 5, 7, 9])
+        #expect(calls.count == 0)
+        #expect(loader.filterStatuses.map(\.name) == ["Idle", "Odd"])
+        #expect(loader.removedCount(named: "Idle") == 0)
+        // Replaced by a filter with something to hide, it is asked about every item again.
+        loader.setFilter(PredicateFilter("Idle") { $0.id != 3 }, isEnabled: true)
+        #expect(loader.items.map(\.id) == [1, 5, 7, 9])
+        #expect(loader.removedCount(named: "Idle") == 1)
     }
 
     @Test("switching a filter re-applies it to loaded items without fetching")
@@ -317,4 +347,23 @@ struct FeedLoaderFilterTests {
 private struct CollidingKey: Hashable, Sendable {
     let text: String
     func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
+/// Counts calls from a filter's predicates (the loader calls them on its actor).
+private final class CallCounter: @unchecked Sendable {
+    var count = 0
+}
+
+/// A filter that says it keeps everything, and counts the calls of its predicate.
+private struct KeepingEverything: FeedFilter {
+    let name: String
+    let calls: CallCounter
+    var keepsEverything: Bool { true }
+
+    func makePredicate() -> (Post) -> Bool {
+        { [calls] _ in
+            calls.count += 1
+            return true
+        }
+    }
 }

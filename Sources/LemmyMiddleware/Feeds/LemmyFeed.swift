@@ -142,6 +142,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         let people = account?.blockedPersonIds ?? []
         let communities = account?.blockedCommunityIds ?? []
         let instances = account?.blockedInstanceIds ?? []
+        if people.isEmpty && communities.isEmpty && instances.isEmpty { return .keepingEverything(LemmyFeedFilter.blocked.rawValue) }
         return PredicateFilter(LemmyFeedFilter.blocked.rawValue) { entry in
             // Empty sets (a guest, an account without blocks) are passed over without hashing.
             if !people.isEmpty, let id = entry.keys.creatorId, people.contains(id) { return false }
