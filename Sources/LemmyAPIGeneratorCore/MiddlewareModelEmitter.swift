@@ -146,7 +146,7 @@ public enum MiddlewareModelEmitter {
                 out.append("    /// The last ``\(f.name)`` an answer brought (rollback target of optimistic mutations).")
                 out.append("    var confirmed\(upperFirst(f.name)): \(f.type)")
             }
-            out.append("    /// The client sequence number of the request whose answer ``confirmed`` holds.")
+            out.append("    /// The client sequence number of the request whose answer the confirmed state holds.")
             out.append("    var confirmedSequence: UInt64 = 0")
             out.append("    /// Orders this model's mutations.")
             out.append("    var mutations = MutationQueue()")
@@ -200,7 +200,7 @@ public enum MiddlewareModelEmitter {
             )
             out.append("")
             out.append("    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.")
-            out.append("    /// Compares with the backing storage (`_field`): a read through the observed")
+            out.append("    /// Compares with the backing storage (``shown``): a read through the observed")
             out.append("    /// getter registers an access, a key path and a thread-local lookup per field, which")
             out.append("    /// was much of merging a page into cached models (the MiddlewareIngest benchmark).")
             out.append("    func apply(_ snapshot: \(C)Snapshot) {")

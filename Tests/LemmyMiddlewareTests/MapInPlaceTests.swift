@@ -32,7 +32,11 @@ struct MapInPlaceTests {
     func sharedArrayUntouched() {
         let array = (1...3).map { Element(value: $0) }
         let boxes = array.map { ObjectIdentifier($0.box) }
-        let results = array.mapInPlace { (element: inout Element) in element.value }
+        let results = array.mapInPlace { (element: inout Element) in
+            // A change through the element shows whether it is the holder's storage.
+            element.box = Element.Box()
+            return element.value
+        }
         #expect(results == [1, 2, 3])
         #expect(array.map(\.value) == [1, 2, 3])
         #expect(array.map { ObjectIdentifier($0.box) } == boxes)

@@ -159,8 +159,8 @@ extension ApiClient {
             guard cursor == nil else { return ContentPage(items: [], next: nil) }
             return ContentPage(items: try await commentTree(form), next: nil)
         }
-        let page = try await page(LemmyV4.GetComments(try await unwindowed(form)), at: cursor)
-        return ContentPage(items: Self.parentsFirst(page.items.mapInPlace { comment2($0) }), next: page.next)
+        let (views, next) = try await page(LemmyV4.GetComments(try await unwindowed(form)), at: cursor)
+        return ContentPage(items: Self.parentsFirst((consume views).mapInPlace { comment2($0) }), next: next)
     }
 
     /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents

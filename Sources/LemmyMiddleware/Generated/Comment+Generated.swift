@@ -237,7 +237,7 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -272,7 +272,7 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Comment1Snapshot, _ read: (borrowing Comment1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment1Snapshot) {
@@ -436,7 +436,7 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment2Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -474,7 +474,7 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Comment2Snapshot, _ read: (borrowing Comment2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment2Snapshot) {

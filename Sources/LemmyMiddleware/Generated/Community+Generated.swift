@@ -302,7 +302,7 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -337,7 +337,7 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Community1Snapshot, _ read: (borrowing Community1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community1Snapshot) {
@@ -509,7 +509,7 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community2Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -544,7 +544,7 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Community2Snapshot, _ read: (borrowing Community2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community2Snapshot) {
@@ -625,7 +625,7 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community3Snapshot>?
     /// The last ``moderators`` an answer brought (rollback target of optimistic mutations).
     var confirmedModerators: [Person1]
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -662,7 +662,7 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Community3Snapshot, _ read: (borrowing Community3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community3Snapshot) {

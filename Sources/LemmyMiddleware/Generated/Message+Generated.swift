@@ -160,7 +160,7 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Message1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -197,7 +197,7 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Message1Snapshot, _ read: (borrowing Message1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message1Snapshot) {
@@ -250,7 +250,7 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Message2Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -287,7 +287,7 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Message2Snapshot, _ read: (borrowing Message2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message2Snapshot) {

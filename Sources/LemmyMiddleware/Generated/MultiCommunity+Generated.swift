@@ -246,7 +246,7 @@ public final class MultiCommunity1: MultiCommunity1Providing, Observable, Lazily
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<MultiCommunity1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -282,7 +282,7 @@ public final class MultiCommunity1: MultiCommunity1Providing, Observable, Lazily
     private static func read<T>(_ stored: inout MultiCommunity1Snapshot, _ read: (borrowing MultiCommunity1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: MultiCommunity1Snapshot) {
@@ -350,7 +350,7 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<MultiCommunity2Snapshot>?
     /// The last ``communities`` an answer brought (rollback target of optimistic mutations).
     var confirmedCommunities: [Community2]
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -387,7 +387,7 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
     private static func read<T>(_ stored: inout MultiCommunity2Snapshot, _ read: (borrowing MultiCommunity2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: MultiCommunity2Snapshot) {

@@ -81,7 +81,7 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -117,7 +117,7 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Reply1Snapshot, _ read: (borrowing Reply1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Reply1Snapshot) {
@@ -174,7 +174,7 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply2Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -213,7 +213,7 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Reply2Snapshot, _ read: (borrowing Reply2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Reply2Snapshot) {

@@ -166,7 +166,7 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site1Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -201,7 +201,7 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Site1Snapshot, _ read: (borrowing Site1Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site1Snapshot) {
@@ -331,7 +331,7 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     /// Unchecked, as ``shown``: every merge reads it, and each access is an instant read or
     /// write on the main actor.
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site2Snapshot>?
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -366,7 +366,7 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Site2Snapshot, _ read: (borrowing Site2Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site2Snapshot) {
@@ -445,7 +445,7 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Site3Snapshot>?
     /// The last ``administrators`` an answer brought (rollback target of optimistic mutations).
     var confirmedAdministrators: [Person1]
-    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
@@ -482,7 +482,7 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     private static func read<T>(_ stored: inout Site3Snapshot, _ read: (borrowing Site3Snapshot) -> T) -> T { read(stored) }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (``shown``): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site3Snapshot) {

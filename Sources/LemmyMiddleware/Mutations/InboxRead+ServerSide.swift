@@ -30,15 +30,16 @@ extension ApiClient {
         let oneCount = raw.knownServerVersion?.generation == .v4
         var replies = 0
         var mentions = 0
-        for reply in caches.reply1.values where !reply.confirmed.read && matches(reply.comment.id, reply.comment.post.id) {
+        for reply in caches.reply1.values where !reply.readConfirmed({ $0.read }) && matches(reply.comment.id, reply.comment.post.id) {
             if markRead(reply, sequence: sequence) { replies += 1 }
         }
-        for mention in caches.mention1.values where !mention.confirmed.read && matches(mention.comment.id, mention.comment.post.id) {
+        for mention in caches.mention1.values
+        where !mention.readConfirmed({ $0.read }) && matches(mention.comment.id, mention.comment.post.id) {
             if markRead(mention, sequence: sequence) {
                 if oneCount { replies += 1 } else { mentions += 1 }
             }
         }
-        for notice in caches.notice1.values where !notice.confirmed.read {
+        for notice in caches.notice1.values where !notice.readConfirmed({ $0.read }) {
             guard let postId = notice.comment?.post.id ?? notice.post?.id, matches(notice.comment?.id, postId) else { continue }
             if markRead(notice, sequence: sequence) { replies += 1 }
         }

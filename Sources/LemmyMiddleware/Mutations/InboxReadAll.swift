@@ -62,7 +62,7 @@ extension ApiClient {
     /// Whether a loaded item takes part: unread as the server last said, or with a change in
     /// flight (whose outcome the batch must follow, not race).
     private static func joinsBatch<Model: ReadFlagModel>(_ model: Model) -> Bool {
-        !model.confirmed.read || model.mutations.isBusy
+        !model.readConfirmed({ $0.read }) || model.mutations.isBusy
     }
 
     private func sendMarkInboxRead() async throws(ApiClientError) {

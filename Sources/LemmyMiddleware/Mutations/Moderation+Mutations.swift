@@ -142,7 +142,7 @@ extension ApiClient {
     /// Shows `removed` on every comment of `postId` this client holds, as confirmed by the
     /// answer being merged (1.0's RemovePost with `remove_children` answers with the post only).
     func confirmCommentsRemoved(ofPost postId: Int, _ removed: Bool) {
-        for comment in caches.comment1.values where comment.confirmed.postId == postId {
+        for comment in caches.comment1.values where comment.readConfirmed({ $0.postId }) == postId {
             var snapshot = comment.confirmed
             snapshot.removed = removed
             comment.merge(snapshot, sequence: mergeSequence)
@@ -188,7 +188,7 @@ extension ApiClient {
         let top = comment.confirmed
         guard top.path.last == top.id else { return [] }
         return caches.comment1.values.filter { held in
-            held.confirmed.postId == top.postId && held.confirmed.path.count > top.path.count && held.confirmed.path.starts(with: top.path)
+            held.readConfirmed { $0.postId == top.postId && $0.path.count > top.path.count && $0.path.starts(with: top.path) }
         }
     }
 

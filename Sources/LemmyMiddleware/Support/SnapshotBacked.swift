@@ -6,12 +6,18 @@
 /// Otherwise the confirmed state is what is shown, held once: keeping a second copy of every
 /// model's values cost each new model a retain of each of its strings, and a release of each
 /// when it went (the FeedScroll benchmark's 10,000 posts).
+///
+/// So a shown value may change only in a mutation's optimistic change (after
+/// ``holdConfirmed()``) or through a merge or confirmation: a value written to an observed
+/// property otherwise becomes the confirmed state, as nothing holds the old one apart. Reading
+/// ``confirmed`` copies the whole snapshot; ``readConfirmed(_:)`` reads it in place.
 @MainActor protocol SnapshotBacked: AnyObject {
     associatedtype Snapshot: Equatable
     /// The last server-confirmed values where they can differ from the shown ones; nil when
     /// they are the shown ones.
     var heldConfirmed: HeldSnapshot<Snapshot>? { get set }
-    /// The sequence number (see ``ApiClient/mergeSequence``) of the request ``confirmed`` came from.
+    /// The sequence number (see ``ApiClient/mergeSequence``) of the request the confirmed state
+    /// came from.
     var confirmedSequence: UInt64 { get set }
     /// The model's mutation queue.
     var mutations: MutationQueue { get set }
