@@ -40,9 +40,7 @@ public struct PredicateFilter<Item>: FeedFilter {
     ///   - name: The filter's name.
     ///   - keep: Returns `true` for items to keep.
     public init(_ name: String, keep: @escaping @Sendable (Item) -> Bool) {
-        self.name = name
-        self.keep = keep
-        self.keepsEverything = false
+        self.init(name, keep: keep, keepsEverything: false)
     }
 
     /// A filter that keeps every item, such as a block filter while nothing is blocked: a

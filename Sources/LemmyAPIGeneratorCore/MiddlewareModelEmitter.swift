@@ -186,9 +186,6 @@ public enum MiddlewareModelEmitter {
             // `confirmed`, they were copied first (a retain of every string, and a release after),
             // in every merge of a model that exists already (each post's creator and community, in
             // a scroll).
-            out.append("    /// Whether the model shows `snapshot`, compared where the values are stored.")
-            out.append("    func shows(_ snapshot: \(C)Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }")
-            out.append("")
             out.append("    /// `read` applied to the confirmed state where it is stored, without copying it.")
             out.append("    func readConfirmed<T>(_ read: (borrowing \(C)Snapshot) -> T) -> T {")
             out.append("        if let held = heldConfirmed { return read(held.value) }")

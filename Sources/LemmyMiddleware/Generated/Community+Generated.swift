@@ -325,9 +325,6 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Community1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Community1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Community1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -532,9 +529,6 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Community2Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Community2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Community2Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -649,9 +643,6 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Community3Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Community3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Community3Snapshot) -> T) -> T {

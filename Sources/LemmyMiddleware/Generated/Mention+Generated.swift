@@ -101,9 +101,6 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Mention1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Mention1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Mention1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }

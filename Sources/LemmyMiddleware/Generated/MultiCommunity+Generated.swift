@@ -270,9 +270,6 @@ public final class MultiCommunity1: MultiCommunity1Providing, Observable, Lazily
     /// The values shown now, read without registering an observed access.
     var snapshot: MultiCommunity1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: MultiCommunity1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing MultiCommunity1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -374,9 +371,6 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
 
     /// The values shown now, read without registering an observed access.
     var snapshot: MultiCommunity2Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: MultiCommunity2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing MultiCommunity2Snapshot) -> T) -> T {

@@ -128,9 +128,6 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Notice1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Notice1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Notice1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }

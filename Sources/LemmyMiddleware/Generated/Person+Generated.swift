@@ -325,9 +325,6 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Person1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Person1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Person1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -498,9 +495,6 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Person2Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Person2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Person2Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -616,9 +610,6 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Person3Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Person3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Person3Snapshot) -> T) -> T {

@@ -449,9 +449,6 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Post1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Post1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Post1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -741,9 +738,6 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Post2Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Post2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Post2Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -870,9 +864,6 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Post3Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Post3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Post3Snapshot) -> T) -> T {

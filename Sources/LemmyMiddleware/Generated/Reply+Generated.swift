@@ -105,9 +105,6 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Reply1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Reply1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Reply1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -200,9 +197,6 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Reply2Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Reply2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Reply2Snapshot) -> T) -> T {

@@ -189,9 +189,6 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Site1Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Site1Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Site1Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -354,9 +351,6 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     /// The values shown now, read without registering an observed access.
     var snapshot: Site2Snapshot { shown }
 
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Site2Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
-
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Site2Snapshot) -> T) -> T {
         if let held = heldConfirmed { return read(held.value) }
@@ -469,9 +463,6 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Site3Snapshot { shown }
-
-    /// Whether the model shows `snapshot`, compared where the values are stored.
-    func shows(_ snapshot: Site3Snapshot) -> Bool { Self.read(&shown) { $0 == snapshot } }
 
     /// `read` applied to the confirmed state where it is stored, without copying it.
     func readConfirmed<T>(_ read: (borrowing Site3Snapshot) -> T) -> T {

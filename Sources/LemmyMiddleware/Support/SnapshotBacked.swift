@@ -23,8 +23,6 @@
     var mutations: MutationQueue { get set }
     /// The values shown now, read from the backing storage (no observed access).
     var snapshot: Snapshot { get }
-    /// Whether the values shown now are `snapshot`, compared in place.
-    func shows(_ snapshot: Snapshot) -> Bool
     /// `read` applied to the confirmed state in place: reading a field of ``confirmed`` copies
     /// every value of the snapshot first.
     func readConfirmed<T>(_ read: (borrowing Snapshot) -> T) -> T
@@ -59,10 +57,9 @@ extension SnapshotBacked {
         heldConfirmed = nil
     }
 
-    /// Whether `snapshot` is the confirmed state, compared without copying the shown values.
+    /// Whether `snapshot` is the confirmed state, compared in place.
     func confirms(_ snapshot: Snapshot) -> Bool {
-        if let held = heldConfirmed { return held.value == snapshot }
-        return shows(snapshot)
+        readConfirmed { $0 == snapshot }
     }
 
     /// Merges a server answer: it becomes the confirmed state, and is shown at once unless a
