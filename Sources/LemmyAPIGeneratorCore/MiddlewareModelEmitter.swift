@@ -148,6 +148,10 @@ public enum MiddlewareModelEmitter {
             }
             out.append("    /// The client sequence number of the request whose answer the confirmed state holds.")
             out.append("    var confirmedSequence: UInt64 = 0")
+            out.append("    /// The sequence number of the last answer merged into this model (0: none yet), so that an")
+            out.append("    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:")
+            out.append("    /// every access is an instant read or write on the main actor.")
+            out.append("    @exclusivity(unchecked) var mergedSequence: UInt64 = 0")
             out.append("    /// Orders this model's mutations.")
             out.append("    var mutations = MutationQueue()")
             out.append("    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:")

@@ -18,6 +18,13 @@ extension ApiClient {
         if let votes = actions?.votes, votes.lastVoted != nil || !tallyMarks.isEmpty {
             return person1(person, cached: cached, blocked: isBlocked, actions: kept, tally: votes)
         }
+        // A comment tree names its repliers again and again: one answer's person is the same in
+        // each place, so only what the view adds about the viewer can differ.
+        if let cached, mergedFromThisAnswer(cached),
+            cached.readConfirmed({ $0.blocked == isBlocked && $0.note == kept.note && $0.votes == kept.votes })
+        {
+            return cached
+        }
         let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
@@ -25,6 +32,17 @@ extension ApiClient {
             return cached
         }
         return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
+    }
+
+    /// Whether `model` was merged from the answer being merged now. Lemmy's answers repeat an
+    /// object wherever it belongs (a community in each of its posts, a post in each of its
+    /// comments), the same each time as it is read once, so a merge already made from this
+    /// answer is not made again: building its snapshot and comparing it with the model's was
+    /// most of each repeat (for a post, its whole body, in every comment of a tree). A server that
+    /// sends one object two ways in one answer has its first shown. Never for sequence 0, which
+    /// is no answer's.
+    func mergedFromThisAnswer(_ model: some SnapshotBacked) -> Bool {
+        model.mergedSequence == mergeSequence && mergeSequence != 0
     }
 
     /// ``person1(_:blocked:actions:)`` for an answer that brings a vote tally to choose
@@ -73,6 +91,8 @@ extension ApiClient {
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
         let cached = caches.community1[community.id]
+        // `blocked`, when given, comes from the view around the community, not from the community.
+        if blocked == nil, let cached, mergedFromThisAnswer(cached) { return cached }
         let isBlocked = blocked ?? cached?.readConfirmed({ $0.blocked }) ?? account?.blockedCommunityIds.contains(community.id) ?? false
         let snapshot = Community1Snapshot(community, blocked: isBlocked, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
@@ -102,17 +122,37 @@ extension ApiClient {
     }
 
     func post1(_ post: ApiPost) -> Post1 {
+        post1(post, cached: caches.post1[post.id])
+    }
+
+    /// ``post1(_:)`` with the cache already read (`cached`), which a caller that must know
+    /// whether the post is new passes.
+    private func post1(_ post: ApiPost, cached: Post1?) -> Post1 {
+        if let cached, mergedFromThisAnswer(cached) { return cached }
         let snapshot = Post1Snapshot(post, text: escapedText)
-        return merge(snapshot)
+        // The generated `merge(_:)` would look the id up again.
+        if let cached {
+            cached.merge(snapshot, sequence: mergeSequence)
+            return cached
+        }
+        return caches.post1.register(Post1(api: self, snapshot: snapshot), for: post.id, sequence: mergeSequence)
     }
 
     func post2(_ view: ApiPostView) -> Post2 {
-        let post1 = post1(view.post)
+        let cachedPost1 = caches.post1[view.post.id]
+        let post1 = post1(view.post, cached: cachedPost1)
         let creator = person1(
             view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
             actions: ViewerPersonActions(view.personActions))
         let community = community1(view.community)
         let snapshot = Post2Snapshot(view)
+        // A tier 2 holds its tier 1, and a purge drops both from the caches: with no tier 1
+        // cached there is no tier 2 to look up (a lookup a post in a feed of new posts).
+        guard cachedPost1 != nil else {
+            assert(caches.post2[post1.id] == nil, "a cached post2 whose post1 is not cached")
+            return caches.post2.register(
+                Post2(post1: post1, creator: creator, community: community, snapshot: snapshot), for: post1.id, sequence: mergeSequence)
+        }
         return merge(snapshot, post1: post1, creator: creator, community: community)
     }
 

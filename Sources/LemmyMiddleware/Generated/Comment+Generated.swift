@@ -239,6 +239,10 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment1Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -435,6 +439,10 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Comment2Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:

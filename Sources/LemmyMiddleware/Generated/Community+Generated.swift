@@ -304,6 +304,10 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community1Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -508,6 +512,10 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Community2Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -621,6 +629,10 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     var confirmedModerators: [Person1]
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:

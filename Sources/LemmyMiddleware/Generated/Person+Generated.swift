@@ -304,6 +304,10 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Person1Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -474,6 +478,10 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Person2Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -586,6 +594,10 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     var confirmedCreatedMultiCommunities: [MultiCommunity1]
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:

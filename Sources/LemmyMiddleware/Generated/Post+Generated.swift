@@ -428,6 +428,10 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Post1Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -715,6 +719,10 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Post2Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -839,6 +847,10 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     var confirmedCrossPosts: [Post2]
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:

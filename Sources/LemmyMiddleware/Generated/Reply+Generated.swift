@@ -83,6 +83,10 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply1Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
@@ -173,6 +177,10 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     @exclusivity(unchecked) var heldConfirmed: HeldSnapshot<Reply2Snapshot>?
     /// The client sequence number of the request whose answer the confirmed state holds.
     var confirmedSequence: UInt64 = 0
+    /// The sequence number of the last answer merged into this model (0: none yet), so that an
+    /// answer naming it again is merged once (see `ApiClient.mergedFromThisAnswer`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var mergedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
     /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:

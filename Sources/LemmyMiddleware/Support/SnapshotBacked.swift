@@ -19,6 +19,9 @@
     /// The sequence number (see ``ApiClient/mergeSequence``) of the request the confirmed state
     /// came from.
     var confirmedSequence: UInt64 { get set }
+    /// The sequence number of the last answer merged into the model, whether or not it was
+    /// newer than the confirmed state (0: none yet).
+    var mergedSequence: UInt64 { get set }
     /// The model's mutation queue.
     var mutations: MutationQueue { get set }
     /// The values shown now, read from the backing storage (no observed access).
@@ -74,6 +77,7 @@ extension SnapshotBacked {
     /// shown, and the field-by-field comparison of ``apply(_:)`` is skipped: a sixth of merging a
     /// page into the models that show it already (MiddlewareIngest's re-merge).
     func merge(_ snapshot: Snapshot, sequence: UInt64) {
+        mergedSequence = sequence
         guard sequence >= confirmedSequence else { return }
         confirmedSequence = sequence
         assert(
@@ -119,6 +123,7 @@ extension WeakCache where Value: SnapshotBacked {
     /// Registers `value` under `key`, a model just made from the answer to request `sequence`.
     func register(_ value: Value, for key: Key, sequence: UInt64) -> Value {
         value.confirmedSequence = sequence
+        value.mergedSequence = sequence
         insert(value, for: key)
         return value
     }

@@ -1,0 +1,105 @@
+import Foundation
+@_spi(Benchmarking) import LemmyMiddleware
+import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An answer that names an object in several places (a community in each of its posts, a post in
+/// each of its comments) merges it once: the first place is what the model shows, and the next
+/// answer merges it again. What a view says about the viewer (a block, a note) still merges
+/// wherever it differs.
+@Suite("One merge an object an answer") @MainActor
+struct MergeOncePerAnswerTests {
+    @Test("A community and a post named twice in one answer show the first; the next answer merges again")
+    func firstPlaceOfAnAnswer() async throws {
+        try await withServer(.v0_19) { server in
+            let client = try await login(server, "alice")
+            var page = try await Self.page(server)
+            // The second post carries the first post's community, and then the first post itself,
+            // each time with another title than the first place's.
+            let community = page.views[0]["community"]
+            page.edit(1) { view in
+                view["community"] = community
+                view.set("community", "title", "Second community")
+            }
+            page.edit(0) { $0.set("community", "title", "First community") }
+            page.views.append(page.views[0])
+            page.edit(page.views.count - 1) { view in
+                view.set("post", "name", "Second post")
+                view.set("community", "title", "Second community")
+            }
+            page.edit(0) { $0.set("post", "name", "First post") }
+
+            let models = try client.ingestPostsPage(page.body())
+            #expect(models[1].community === models[0].community)
+            #expect(models[0].community.displayName == "First community")
+            #expect(models.last === models[0])
+            #expect(models[0].title == "First post")
+
+            // The next answer, with the second place's values everywhere, is merged.
+            page.edit(0) { $0.set("community", "title", "Second community") }
+            page.edit(0) { $0.set("post", "name", "Second post") }
+            let again = try client.ingestPostsPage(page.body())
+            #expect(again[0] === models[0])
+            #expect(models[0].community.displayName == "Second community")
+            #expect(models[0].title == "Second post")
+        }
+    }
+
+    @Test("What a view says about the viewer merges in every place of an answer")
+    func viewerFieldsMergeEverywhere() async throws {
+        try await withServer(.v0_19) { server in
+            let client = try await login(server, "alice")
+            var page = try await Self.page(server)
+            // Two posts of one creator; the second view says Alice blocks the creator.
+            let creator = page.views[0]["creator"]
+            page.edit(1) { $0["creator"] = creator }
+            page.edit(0) { $0["creator_blocked"] = false }
+            page.edit(1) { $0["creator_blocked"] = true }
+
+            let models = try client.ingestPostsPage(page.body())
+            #expect(models[1].creator === models[0].creator)
+            #expect(models[0].creator.blocked)
+        }
+    }
+
+    /// A 0.19 GetPosts page of the server's, as JSON objects to change.
+    private struct Page {
+        var response: [String: Any]
+        var views: [[String: Any]]
+
+        mutating func edit(_ index: Int, _ change: (inout [String: Any]) -> Void) {
+            change(&views[index])
+        }
+
+        func body() throws -> Data {
+            var response = response
+            response["posts"] = views
+            return try JSONSerialization.data(withJSONObject: response)
+        }
+    }
+
+    private static func page(_ server: LemmyTestServer) async throws -> Page {
+        var components = URLComponents(url: server.baseURL.appendingPathComponent("api/v3/post/list"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "sort", value: "New")]
+        let (body, _) = try await URLSession.shared.data(from: components.url!)
+        let response = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        let views = try #require(response["posts"] as? [[String: Any]])
+        try #require(views.count >= 2)
+        return Page(response: response, views: views)
+    }
+}
+
+extension [String: Any] {
+    /// Sets `field` of the object under `key` (a post's title is its `name`, a community's
+    /// display name its `title`).
+    fileprivate mutating func set(_ key: String, _ field: String, _ value: String) {
+        guard var object = self[key] as? [String: Any] else { return }
+        object[field] = value
+        self[key] = object
+    }
+}
