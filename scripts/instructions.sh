@@ -161,6 +161,11 @@ measure() {
     figure clients 20 clients
     figure ingest_and_client 20 ingest "$page"
     figure remerge 20 remerge "$page"
+    # The 811 KB comment page (198 comments of one post, by 130 people): its post and community,
+    # named in every comment, are merged once an answer.
+    local comments="$root/Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json"
+    figure ingest_comments 3 ingest-comments "$comments"
+    figure remerge_comments 3 remerge-comments "$comments"
     # The FeedLoaderOverhead scroll in memory (10,000 items): its fetcher alone, and the FeedLoader
     # without and with the four filters.
     figure fetcher 2 fetcher

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(Benchmarking) import LemmyMiddleware
+import LemmyAPI
+@testable @_spi(Benchmarking) import LemmyMiddleware
 import LemmyTestServer
 import LemmyTestSupport
 import Testing
@@ -64,6 +65,32 @@ struct MergeOncePerAnswerTests {
             let models = try client.ingestPostsPage(page.body())
             #expect(models[1].creator === models[0].creator)
             #expect(models[0].creator.blocked)
+        }
+    }
+
+    @Test("A block list read first (0.19 GetSite) does not stand for the answer's merge of the people it blocks")
+    func localMergeIsNotTheAnswers() async throws {
+        try await withServer(.v0_19) { server in
+            let alice = try await login(server, "alice")
+            let bob = try await alice.getPerson(name: "bob").person1
+            #expect(!bob.blocked)
+            // On another device Alice blocks Bob; then Bob renames himself and is made an admin.
+            let device = try await login(server, "alice")
+            #expect(await (try await device.getPerson(name: "bob")).toggleBlock() == .confirmed)
+            let bobsClient = try await login(server, "bob")
+            _ = try await bobsClient.getSite()
+            var settings = try #require(bobsClient.account?.settings)
+            settings.displayName = "Renamed Bob"
+            try await bobsClient.saveSettings(settings)
+            let admin = try await login(server, "admin")
+            _ = try await admin.raw.send(LemmyV3.AddAdmin(ApiAddAdmin(personId: bob.id, added: true)))
+
+            // GetSite brings Alice's block list, merged into the cached Bob first (a local merge of
+            // his old values), and then Bob among the admins, whose new name must show.
+            let site = try await alice.getSite()
+            #expect(site.administrators.contains { $0 === bob })
+            #expect(bob.blocked)
+            #expect(bob.displayName == "Renamed Bob")
         }
     }
 

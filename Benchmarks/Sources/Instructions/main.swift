@@ -21,6 +21,7 @@ import ScrollWorkloads
 //   Instructions ingest FILE COUNT      COUNT decodes of a 0.18/0.19 GetPosts answer, each merged into a
 //                                       client made beforehand with empty caches (the first ingest)
 //   Instructions remerge FILE COUNT     COUNT decodes of it merged into one client that holds it already
+//   Instructions ingest-comments|remerge-comments FILE COUNT   the same with a 0.18/0.19 GetComments answer
 //   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
 //   Instructions fetcher COUNT          COUNT loops over the in-memory 10,000-item fetcher (FeedLoaderOverhead's baseline)
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
@@ -35,7 +36,7 @@ guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) e
     FileHandle.standardError.write(
         Data(
             ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
-                + " | scroll raw|models|feed|rawOnMain|rawList COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n")
+                + " | scroll raw|models|feed|rawOnMain|rawList COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge|ingest-comments|remerge-comments FILE COUNT | loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n")
                 .utf8))
     exit(2)
 }
@@ -53,9 +54,9 @@ case "decode", "serialize":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
     let kind: Work.Payload = mode == "serialize" ? .untyped : arguments[1] == "comments" ? .comments : .posts
     print("\(try Work.decode(data, count, as: kind)) values")
-case "ingest", "remerge":
+case "ingest", "remerge", "ingest-comments", "remerge-comments":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
-    print("\(try Ingest.run(data, count, fresh: mode == "ingest")) posts")
+    print("\(try Ingest.run(data, count, fresh: mode.hasPrefix("ingest"), comments: mode.hasSuffix("comments"))) items")
 case "clients":
     print("\(Ingest.makeClients(count).count) clients")
 case "loopback":
@@ -125,7 +126,8 @@ enum Ingest {
     /// Ingests `data` `count` times, each into a fresh client, or all into one client that holds
     /// the page's models already; returns the posts.
     @MainActor
-    static func run(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
+    static func run(_ data: Data, _ count: Int, fresh: Bool, comments: Bool = false) throws -> Int {
+        if comments { return try runComments(data, count, fresh: fresh) }
         guard fresh else {
             let (client, held) = try PageIngests.warmClient(data)
             return try withExtendedLifetime(held) { try PageIngests.remerge(data, count: count, into: client) }
@@ -134,5 +136,20 @@ enum Ingest {
         var posts = 0
         for client in clients { posts += try client.ingestPostsPage(data).count }
         return posts
+    }
+
+    /// ``run(_:_:fresh:comments:)`` for a GetComments answer; returns the comments.
+    static func runComments(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
+        var comments = 0
+        guard fresh else {
+            let client = PageIngests.freshClient("warm")
+            let held = try client.ingestCommentsPage(data)
+            return try withExtendedLifetime(held) {
+                for _ in 0..<count { comments += try client.ingestCommentsPage(data).count }
+                return comments
+            }
+        }
+        for client in makeClients(count) { comments += try client.ingestCommentsPage(data).count }
+        return comments
     }
 }

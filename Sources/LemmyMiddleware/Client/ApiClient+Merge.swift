@@ -28,7 +28,7 @@ extension ApiClient {
         let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
-            cached.merge(snapshot, sequence: mergeSequence)
+            cached.mergeAnswer(snapshot, sequence: mergeSequence)
             return cached
         }
         return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
@@ -61,7 +61,7 @@ extension ApiClient {
             noteTallyTaken(incoming, of: person.id)
             return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
         }
-        cached.merge(snapshot, sequence: mergeSequence)
+        cached.mergeAnswer(snapshot, sequence: mergeSequence)
         // `merge` drops the answer to a request sent before the one the model holds, which can
         // still carry the tally that stands (`standingTally` chose it).
         if votes != cached.readConfirmed({ $0.votes }) { cached.confirmOutOfOrder { $0.votes = votes } }
@@ -97,7 +97,7 @@ extension ApiClient {
         let snapshot = Community1Snapshot(community, blocked: isBlocked, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
-            cached.merge(snapshot, sequence: mergeSequence)
+            cached.mergeAnswer(snapshot, sequence: mergeSequence)
             return cached
         }
         return caches.community1.register(Community1(api: self, snapshot: snapshot), for: community.id, sequence: mergeSequence)
@@ -132,7 +132,7 @@ extension ApiClient {
         let snapshot = Post1Snapshot(post, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
-            cached.merge(snapshot, sequence: mergeSequence)
+            cached.mergeAnswer(snapshot, sequence: mergeSequence)
             return cached
         }
         return caches.post1.register(Post1(api: self, snapshot: snapshot), for: post.id, sequence: mergeSequence)
@@ -149,9 +149,12 @@ extension ApiClient {
         // A tier 2 holds its tier 1, and a purge drops both from the caches: with no tier 1
         // cached there is no tier 2 to look up (a lookup a post in a feed of new posts).
         guard cachedPost1 != nil else {
-            assert(caches.post2[post1.id] == nil, "a cached post2 whose post1 is not cached")
-            return caches.post2.register(
-                Post2(post1: post1, creator: creator, community: community, snapshot: snapshot), for: post1.id, sequence: mergeSequence)
+            let id = post1.id
+            assert(caches.post2[id] == nil, "a cached post2 whose post1 is not cached")
+            // Handed over (`consume`): each retain of a cached model goes through the side table
+            // its weak reference made, about 60 instructions a retain and its release.
+            let model = Post2(post1: consume post1, creator: consume creator, community: consume community, snapshot: consume snapshot)
+            return caches.post2.register(model, for: id, sequence: mergeSequence)
         }
         return merge(snapshot, post1: post1, creator: creator, community: community)
     }

@@ -13,6 +13,16 @@ extension ApiClient {
         return (consume response).posts.mapInPlace { post2($0) }
     }
 
+    /// Decodes a 0.18/0.19 GetComments response body and merges it into this client's caches,
+    /// returning the Comment2 models, exactly as ``getComments(postId:sort:limit:cursor:)`` does
+    /// after the network.
+    @_spi(Benchmarking)
+    public func ingestCommentsPage(_ body: Data) throws -> [Comment2] {
+        let response = try LemmyResponseDecoder.decode(ApiGetCommentsResponse.self, from: body, generation: .v3)
+        mergeSequence = takeSequence()
+        return (consume response).comments.mapInPlace { comment2($0) }
+    }
+
     /// Decodes a 0.18/0.19 GetPosts response body only (the baseline of the benchmark);
     /// returns the number of posts.
     @_spi(Benchmarking)

@@ -77,7 +77,6 @@ extension SnapshotBacked {
     /// shown, and the field-by-field comparison of ``apply(_:)`` is skipped: a sixth of merging a
     /// page into the models that show it already (MiddlewareIngest's re-merge).
     func merge(_ snapshot: Snapshot, sequence: UInt64) {
-        mergedSequence = sequence
         guard sequence >= confirmedSequence else { return }
         confirmedSequence = sequence
         assert(
@@ -90,6 +89,16 @@ extension SnapshotBacked {
             apply(snapshot)
             heldConfirmed = nil
         }
+    }
+
+    /// ``merge(_:sequence:)`` of the values a server answer brings, noting the answer in
+    /// ``mergedSequence`` so that another place of it is not merged again (see
+    /// `ApiClient.mergedFromThisAnswer`). A merge made here of the model's own values with a
+    /// change (a block list read, a confirmed moderation) uses `merge` alone: it brings no more
+    /// of the answer than that change.
+    func mergeAnswer(_ snapshot: Snapshot, sequence: UInt64) {
+        mergedSequence = sequence
+        merge(snapshot, sequence: sequence)
     }
 }
 
@@ -116,7 +125,7 @@ extension WeakCache where Value: SnapshotBacked {
     /// release after).
     func update(_ key: Key, with snapshot: Value.Snapshot, sequence: UInt64) -> Value? {
         guard let existing = self[key] else { return nil }
-        existing.merge(snapshot, sequence: sequence)
+        existing.mergeAnswer(snapshot, sequence: sequence)
         return existing
     }
 
