@@ -4,8 +4,8 @@
 # loader's own share, a loopback request through AsyncHTTPClient directly, its terminal and the
 # chain (the client process's whole cost, event loop included; one at a time, and 16 at a time
 # with the slabs of async frames their tasks took from malloc), a typed
-# decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
-# (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
+# decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page and
+# of the 811 KB comment page (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
 # scroll through the raw client (dropping or keeping its posts), ApiClient and PostFeed, with its
 # executor jobs a page (hops between threads: scripts/callgrind-calls.py), and the test server's
 # cost of a GetPosts (limit 20, counted in the BenchmarkServer process alone). Counts repeat to
@@ -164,7 +164,7 @@ measure() {
     # The 811 KB comment page (198 comments of one post, by 130 people): its post and community,
     # named in every comment, are merged once an answer.
     local comments="$root/Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json"
-    figure ingest_comments 3 ingest-comments "$comments"
+    figure ingest_comments_and_client 3 ingest-comments "$comments"
     figure remerge_comments 3 remerge-comments "$comments"
     # The FeedLoaderOverhead scroll in memory (10,000 items): its fetcher alone, and the FeedLoader
     # without and with the four filters.

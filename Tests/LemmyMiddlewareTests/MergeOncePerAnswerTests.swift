@@ -1,3 +1,4 @@
+import FeedLoading
 import Foundation
 import LemmyAPI
 @testable @_spi(Benchmarking) import LemmyMiddleware
@@ -51,7 +52,7 @@ struct MergeOncePerAnswerTests {
         }
     }
 
-    @Test("What a view says about the viewer merges in every place of an answer")
+    @Test("A person's block in a view merges in every place of an answer")
     func viewerFieldsMergeEverywhere() async throws {
         try await withServer(.v0_19) { server in
             let client = try await login(server, "alice")
@@ -65,6 +66,74 @@ struct MergeOncePerAnswerTests {
             let models = try client.ingestPostsPage(page.body())
             #expect(models[1].creator === models[0].creator)
             #expect(models[0].creator.blocked)
+        }
+    }
+
+    @Test("A person named twice in one answer, the same to the viewer, shows the first place")
+    func personFirstPlace() async throws {
+        try await withServer(.v0_19) { server in
+            let client = try await login(server, "alice")
+            var page = try await Self.page(server)
+            let creator = page.views[0]["creator"]
+            page.edit(1) { view in
+                view["creator"] = creator
+                view.set("creator", "display_name", "Second name")
+                view["creator_blocked"] = false
+            }
+            page.edit(0) { view in
+                view.set("creator", "display_name", "First name")
+                view["creator_blocked"] = false
+            }
+
+            let models = try client.ingestPostsPage(page.body())
+            #expect(models[1].creator === models[0].creator)
+            #expect(models[0].creator.displayName == "First name")
+        }
+    }
+
+    @Test("A post named in each comment of a page shows its first place")
+    func commentPageFirstPlace() async throws {
+        try await withServer(.v0_19) { server in
+            let client = try await login(server, "alice")
+            var page = try await Self.page(server, "comment/list", key: "comments")
+            let post = page.views[0]["post"]
+            page.edit(1) { view in
+                view["post"] = post
+                view.set("post", "name", "Second title")
+            }
+            page.edit(0) { $0.set("post", "name", "First title") }
+
+            let models = try client.ingestCommentsPage(page.body())
+            #expect(models[1].post === models[0].post)
+            #expect(models[0].post.title == "First title")
+        }
+    }
+
+    @Test("A restored archive merges as no answer: it fills new models and overwrites none a request brought")
+    func restoreIsNoAnswer() async throws {
+        try await withServer(.v0_19, scale: .small) { server in
+            let query = PostFeedQuery(feed: .all, sort: .new, pageSize: 5)
+            let configuration = FeedConfiguration(minimumItemsPerLoad: 5, maximumPagesPerLoad: 1)
+            let feed = PostFeed(api: try await login(server, "alice"), query: query, configuration: configuration)
+            await feed.loadMore()
+            let archivedName = try #require(feed.items.first).creator.name
+            let archive = feed.archive()
+            // The first post's creator renames themself after the archive was made.
+            let creatorsClient = try await login(server, archivedName)
+            _ = try await creatorsClient.getSite()
+            var settings = try #require(creatorsClient.account?.settings)
+            settings.displayName = "Renamed since"
+            try await creatorsClient.saveSettings(settings)
+
+            // A new client reads the creator, then something else, then restores the archive.
+            let client = try await login(server, "alice")
+            let creator = try await client.getPerson(name: archivedName).person1
+            #expect(creator.displayName == "Renamed since")
+            _ = try await client.getSite()
+            let restored = PostFeed(api: client, query: query, configuration: configuration)
+            try await restored.restore(from: archive)
+            #expect(restored.items.first?.creator === creator)
+            #expect(creator.displayName == "Renamed since")
         }
     }
 
@@ -94,10 +163,11 @@ struct MergeOncePerAnswerTests {
         }
     }
 
-    /// A 0.19 GetPosts page of the server's, as JSON objects to change.
+    /// A 0.19 page of the server's (GetPosts, or another list under `key`), as JSON objects to change.
     private struct Page {
         var response: [String: Any]
         var views: [[String: Any]]
+        var key = "posts"
 
         mutating func edit(_ index: Int, _ change: (inout [String: Any]) -> Void) {
             change(&views[index])
@@ -105,19 +175,19 @@ struct MergeOncePerAnswerTests {
 
         func body() throws -> Data {
             var response = response
-            response["posts"] = views
+            response[key] = views
             return try JSONSerialization.data(withJSONObject: response)
         }
     }
 
-    private static func page(_ server: LemmyTestServer) async throws -> Page {
-        var components = URLComponents(url: server.baseURL.appendingPathComponent("api/v3/post/list"), resolvingAgainstBaseURL: false)!
+    private static func page(_ server: LemmyTestServer, _ path: String = "post/list", key: String = "posts") async throws -> Page {
+        var components = URLComponents(url: server.baseURL.appendingPathComponent("api/v3/\(path)"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "sort", value: "New")]
         let (body, _) = try await URLSession.shared.data(from: components.url!)
         let response = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
-        let views = try #require(response["posts"] as? [[String: Any]])
+        let views = try #require(response[key] as? [[String: Any]])
         try #require(views.count >= 2)
-        return Page(response: response, views: views)
+        return Page(response: response, views: views, key: key)
     }
 }
 
@@ -125,7 +195,10 @@ extension [String: Any] {
     /// Sets `field` of the object under `key` (a post's title is its `name`, a community's
     /// display name its `title`).
     fileprivate mutating func set(_ key: String, _ field: String, _ value: String) {
-        guard var object = self[key] as? [String: Any] else { return }
+        guard var object = self[key] as? [String: Any] else {
+            Issue.record("no object under \(key)")
+            return
+        }
         object[field] = value
         self[key] = object
     }

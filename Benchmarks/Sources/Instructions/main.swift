@@ -124,7 +124,7 @@ enum Ingest {
     }
 
     /// Ingests `data` `count` times, each into a fresh client, or all into one client that holds
-    /// the page's models already; returns the posts.
+    /// the page's models already; returns the posts (or the comments, for a GetComments answer).
     @MainActor
     static func run(_ data: Data, _ count: Int, fresh: Bool, comments: Bool = false) throws -> Int {
         if comments { return try runComments(data, count, fresh: fresh) }
@@ -139,6 +139,7 @@ enum Ingest {
     }
 
     /// ``run(_:_:fresh:comments:)`` for a GetComments answer; returns the comments.
+    @MainActor
     static func runComments(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
         var comments = 0
         guard fresh else {

@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 /// Turning API values into live models: every function returns the cached object for the id,
-/// updated in place, or registers a new one; nested values (a post view's creator and community)
+/// updated in place (or as it is, when this answer merged it already), or registers a new one; nested values (a post view's creator and community)
 /// update their own cached objects too. Merges are tagged with ``ApiClient/mergeSequence``, the
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
@@ -39,8 +39,9 @@ extension ApiClient {
     /// comments), the same each time as it is read once, so a merge already made from this
     /// answer is not made again: building its snapshot and comparing it with the model's was
     /// most of each repeat (for a post, its whole body, in every comment of a tree). A server that
-    /// sends one object two ways in one answer has its first shown. Never for sequence 0, which
-    /// is no answer's.
+    /// sends one object two ways in one answer has its first shown, unless a later place differs
+    /// in what it says about the viewer (a person's block, note or votes): that place is then
+    /// merged whole. Never for sequence 0, which is no answer's.
     func mergedFromThisAnswer(_ model: some SnapshotBacked) -> Bool {
         model.mergedSequence == mergeSequence && mergeSequence != 0
     }
@@ -126,29 +127,32 @@ extension ApiClient {
     }
 
     /// ``post1(_:)`` with the cache already read (`cached`), which a caller that must know
-    /// whether the post is new passes.
-    private func post1(_ post: ApiPost, cached: Post1?) -> Post1 {
-        if let cached, mergedFromThisAnswer(cached) { return cached }
-        let snapshot = Post1Snapshot(post, text: escapedText)
-        // The generated `merge(_:)` would look the id up again.
-        if let cached {
-            cached.mergeAnswer(snapshot, sequence: mergeSequence)
-            return cached
+    /// whether the post is new passes. `cached` is handed over, so returning it takes no retain
+    /// (one through the side table of the cache's weak reference, about 60 instructions with its
+    /// release).
+    private func post1(_ post: ApiPost, cached: consuming Post1?) -> Post1 {
+        guard let cached else {
+            return caches.post1.register(
+                Post1(api: self, snapshot: Post1Snapshot(post, text: escapedText)), for: post.id, sequence: mergeSequence)
         }
-        return caches.post1.register(Post1(api: self, snapshot: snapshot), for: post.id, sequence: mergeSequence)
+        if mergedFromThisAnswer(cached) { return cached }
+        // The generated `merge(_:)` would look the id up again.
+        cached.mergeAnswer(Post1Snapshot(post, text: escapedText), sequence: mergeSequence)
+        return cached
     }
 
     func post2(_ view: ApiPostView) -> Post2 {
         let cachedPost1 = caches.post1[view.post.id]
-        let post1 = post1(view.post, cached: cachedPost1)
+        let isNew = cachedPost1 == nil
+        let post1 = post1(view.post, cached: consume cachedPost1)
         let creator = person1(
             view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
             actions: ViewerPersonActions(view.personActions))
         let community = community1(view.community)
         let snapshot = Post2Snapshot(view)
         // A tier 2 holds its tier 1, and a purge drops both from the caches: with no tier 1
-        // cached there is no tier 2 to look up (a lookup a post in a feed of new posts).
-        guard cachedPost1 != nil else {
+        // cached there is no tier 2 to look up (a lookup saved for each post of a feed of new posts).
+        guard !isNew else {
             let id = post1.id
             assert(caches.post2[id] == nil, "a cached post2 whose post1 is not cached")
             // Handed over (`consume`): each retain of a cached model goes through the side table
@@ -168,18 +172,41 @@ extension ApiClient {
     }
 
     func comment1(_ comment: ApiComment) -> Comment1 {
-        let snapshot = Comment1Snapshot(comment, text: escapedText)
-        return merge(snapshot)
+        comment1(comment, cached: caches.comment1[comment.id])
+    }
+
+    /// ``comment1(_:)`` with the cache already read (`cached`, handed over as in
+    /// `post1(_:cached:)`), which a caller that must know whether the comment is new passes.
+    private func comment1(_ comment: ApiComment, cached: consuming Comment1?) -> Comment1 {
+        guard let cached else {
+            return caches.comment1.register(
+                Comment1(api: self, snapshot: Comment1Snapshot(comment, text: escapedText)), for: comment.id, sequence: mergeSequence)
+        }
+        // The generated `merge(_:)` would look the id up again.
+        cached.mergeAnswer(Comment1Snapshot(comment, text: escapedText), sequence: mergeSequence)
+        return cached
     }
 
     func comment2(_ view: ApiCommentView) -> Comment2 {
-        let comment1 = comment1(view.comment)
+        let cachedComment1 = caches.comment1[view.comment.id]
+        let isNew = cachedComment1 == nil
+        let comment1 = comment1(view.comment, cached: consume cachedComment1)
         let creator = person1(
             view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
             actions: ViewerPersonActions(view.personActions))
         let post = post1(view.post)
         let community = community1(view.community)
         let snapshot = Comment2Snapshot(view)
+        // As in `post2(_:)`: no tier 2 is cached without its tier 1, so a new tier 1 needs no
+        // lookup, and its tiers are handed over rather than retained.
+        guard !isNew else {
+            let id = comment1.id
+            assert(caches.comment2[id] == nil, "a cached comment2 whose comment1 is not cached")
+            let model = Comment2(
+                comment1: consume comment1, creator: consume creator, post: consume post, community: consume community,
+                snapshot: consume snapshot)
+            return caches.comment2.register(model, for: id, sequence: mergeSequence)
+        }
         return merge(snapshot, comment1: comment1, creator: creator, post: post, community: community)
     }
 

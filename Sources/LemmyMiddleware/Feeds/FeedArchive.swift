@@ -102,9 +102,15 @@ extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
             throw .corrupt(String(describing: error))
         }
         guard body.instance.absoluteString == api.baseURL.absoluteString else { throw .otherInstance(body.instance) }
+        // Merged as no answer (sequence 0, older than every request): the archive's values fill
+        // new models and never overwrite those a request brought (the creators and communities
+        // of posts not held, too), and no repeat of an answer's objects is skipped for them.
+        let answer = api.mergeSequence
+        api.mergeSequence = 0
         let entries = body.posts.map { view in
             FeedEntry<Post2>.post(api.caches.post2[view.post.id] ?? api.post2(view), archive: view)
         }
+        api.mergeSequence = answer
         await loader.restore(entries)
     }
 }

@@ -20,7 +20,9 @@
     /// came from.
     var confirmedSequence: UInt64 { get set }
     /// The sequence number of the last answer merged into the model, whether or not it was
-    /// newer than the confirmed state (0: none yet).
+    /// newer than the confirmed state (0: none yet). Set by ``mergeAnswer(_:sequence:)`` and
+    /// `WeakCache.register` only; read where an answer repeats objects (posts, people,
+    /// communities).
     var mergedSequence: UInt64 { get set }
     /// The model's mutation queue.
     var mutations: MutationQueue { get set }
@@ -65,8 +67,10 @@ extension SnapshotBacked {
         readConfirmed { $0 == snapshot }
     }
 
-    /// Merges a server answer: it becomes the confirmed state, and is shown at once unless a
-    /// mutation is in flight (then the queue shows the confirmed state when it drains).
+    /// Merges server-confirmed values: they become the confirmed state, and are shown at once
+    /// unless a mutation is in flight (then the queue shows the confirmed state when it drains).
+    /// An answer's values go through ``mergeAnswer(_:sequence:)``; this alone is for the model's
+    /// own values with a confirmed change.
     ///
     /// An answer to a request sent before the one that produced the current confirmed state is
     /// ignored: a slow read can never undo a later mutation.
@@ -116,8 +120,8 @@ final class HeldSnapshot<Snapshot> {
 
 extension WeakCache where Value: SnapshotBacked {
     /// The live object for `key`, updated in place with `snapshot` (the answer to request
-    /// `sequence`), or nil if there is none: the caller then makes one from `snapshot` and
-    /// registers it (``register(_:for:sequence:)``).
+    /// `sequence`, noted as merged: give it only an answer's values), or nil if there is none:
+    /// the caller then makes one from `snapshot` and registers it (``register(_:for:sequence:)``).
     ///
     /// Two steps rather than one taking a closure that makes the model: a closure can only copy
     /// what it captures, and a new model can take its snapshot and the models it refers to
