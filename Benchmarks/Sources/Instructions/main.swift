@@ -127,30 +127,24 @@ enum Ingest {
     /// the page's models already; returns the posts (or the comments, for a GetComments answer).
     @MainActor
     static func run(_ data: Data, _ count: Int, fresh: Bool, comments: Bool = false) throws -> Int {
-        if comments { return try runComments(data, count, fresh: fresh) }
-        guard fresh else {
-            let (client, held) = try PageIngests.warmClient(data)
-            return try withExtendedLifetime(held) { try PageIngests.remerge(data, count: count, into: client) }
-        }
-        let clients = makeClients(count)
-        var posts = 0
-        for client in clients { posts += try client.ingestPostsPage(data).count }
-        return posts
+        comments
+            ? try run(count, fresh: fresh) { try $0.ingestCommentsPage(data) }
+            : try run(count, fresh: fresh) { try $0.ingestPostsPage(data) }
     }
 
-    /// ``run(_:_:fresh:comments:)`` for a GetComments answer; returns the comments.
+    /// ``run(_:_:fresh:comments:)`` with the page's ingest (`ingest`, returning its models).
     @MainActor
-    static func runComments(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
-        var comments = 0
+    private static func run<Model>(_ count: Int, fresh: Bool, _ ingest: (ApiClient) throws -> [Model]) throws -> Int {
+        var items = 0
         guard fresh else {
             let client = PageIngests.freshClient("warm")
-            let held = try client.ingestCommentsPage(data)
+            let held = try ingest(client)
             return try withExtendedLifetime(held) {
-                for _ in 0..<count { comments += try client.ingestCommentsPage(data).count }
-                return comments
+                for _ in 0..<count { items += try ingest(client).count }
+                return items
             }
         }
-        for client in makeClients(count) { comments += try client.ingestCommentsPage(data).count }
-        return comments
+        for client in makeClients(count) { items += try ingest(client).count }
+        return items
     }
 }

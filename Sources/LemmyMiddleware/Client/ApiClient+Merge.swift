@@ -1,8 +1,8 @@
 internal import LemmyAPI
 
 /// Turning API values into live models: every function returns the cached object for the id,
-/// updated in place (or as it is, when this answer merged it already), or registers a new one; nested values (a post view's creator and community)
-/// update their own cached objects too. Merges are tagged with ``ApiClient/mergeSequence``, the
+/// updated in place (or as it is, when this answer merged it already), or registers a new one;
+/// nested values (a post view's creator and community) update their own cached objects too. Merges are tagged with ``ApiClient/mergeSequence``, the
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
     /// `actions` are the account's own, from a view that carries the viewer's `person_actions`
@@ -154,11 +154,10 @@ extension ApiClient {
         // cached there is no tier 2 to look up (a lookup saved for each post of a feed of new posts).
         guard !isNew else {
             let id = post1.id
-            assert(caches.post2[id] == nil, "a cached post2 whose post1 is not cached")
             // Handed over (`consume`): each retain of a cached model goes through the side table
             // its weak reference made, about 60 instructions a retain and its release.
             let model = Post2(post1: consume post1, creator: consume creator, community: consume community, snapshot: consume snapshot)
-            return caches.post2.register(model, for: id, sequence: mergeSequence)
+            return caches.post2.registerNew(model, for: id, sequence: mergeSequence)
         }
         return merge(snapshot, post1: post1, creator: creator, community: community)
     }
@@ -201,11 +200,10 @@ extension ApiClient {
         // lookup, and its tiers are handed over rather than retained.
         guard !isNew else {
             let id = comment1.id
-            assert(caches.comment2[id] == nil, "a cached comment2 whose comment1 is not cached")
             let model = Comment2(
                 comment1: consume comment1, creator: consume creator, post: consume post, community: consume community,
                 snapshot: consume snapshot)
-            return caches.comment2.register(model, for: id, sequence: mergeSequence)
+            return caches.comment2.registerNew(model, for: id, sequence: mergeSequence)
         }
         return merge(snapshot, comment1: comment1, creator: creator, post: post, community: community)
     }

@@ -133,6 +133,14 @@ extension WeakCache where Value: SnapshotBacked {
         return existing
     }
 
+    /// ``register(_:for:sequence:)`` without a lookup first, for a tier whose lower tier was not
+    /// cached: a higher tier holds its lower one, and a purge drops every tier, so none can be
+    /// cached (checked in debug builds).
+    func registerNew(_ value: Value, for key: Key, sequence: UInt64) -> Value {
+        assert(self[key] == nil, "a higher tier cached while its lower tier is not")
+        return register(value, for: key, sequence: sequence)
+    }
+
     /// Registers `value` under `key`, a model just made from the answer to request `sequence`.
     func register(_ value: Value, for key: Key, sequence: UInt64) -> Value {
         value.confirmedSequence = sequence
